@@ -1,0 +1,2 @@
+// AccountClient: work in progress; replaced as the module lands.
+enum AccountClientModule {}

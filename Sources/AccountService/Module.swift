@@ -1,0 +1,2 @@
+// AccountService: work in progress; replaced as the module lands.
+enum AccountServiceModule {}

@@ -1,0 +1,2 @@
+// HTMLText: work in progress; replaced as the module lands.
+enum HTMLTextModule {}

@@ -1,0 +1,2 @@
+// Handoff: work in progress; replaced as the module lands.
+enum HandoffModule {}

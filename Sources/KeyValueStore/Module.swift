@@ -1,0 +1,2 @@
+// KeyValueStore: work in progress; replaced as the module lands.
+enum KeyValueStoreModule {}

@@ -1,0 +1,2 @@
+// MonkeyBrowser: work in progress; replaced as the module lands.
+enum MonkeyBrowserModule {}

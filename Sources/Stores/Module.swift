@@ -1,0 +1,2 @@
+// Stores: work in progress; replaced as the module lands.
+enum StoresModule {}

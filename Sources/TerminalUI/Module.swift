@@ -1,0 +1,2 @@
+// TerminalUI: work in progress; replaced as the module lands.
+enum TerminalUIModule {}

@@ -1,0 +1,2 @@
+// Today: work in progress; replaced as the module lands.
+enum TodayModule {}

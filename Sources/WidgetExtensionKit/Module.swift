@@ -1,0 +1,2 @@
+// WidgetExtensionKit: work in progress; replaced as the module lands.
+enum WidgetExtensionKitModule {}

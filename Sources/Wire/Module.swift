@@ -1,0 +1,2 @@
+// Wire: work in progress; replaced as the module lands.
+enum WireModule {}

@@ -1,0 +1,1 @@
+print("days-remaining: not built yet")
