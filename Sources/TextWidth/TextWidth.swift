@@ -1,9 +1,9 @@
 import CTextWidth
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+    import Darwin
 #endif
 
 /// Display widths of text in terminal columns, measured with the C library's `wcwidth`.
@@ -12,82 +12,84 @@ import CTextWidth
 /// variation selector or skin tone counts once); an emoji presentation selector
 /// (U+FE0F) widens a narrow base to two columns; control characters count zero.
 public enum TextWidth {
-  /// Makes sure `wcwidth` answers for Unicode: the process needs a UTF-8 `LC_CTYPE`.
-  /// Keeps the user's locale when it is already UTF-8; otherwise switches `LC_CTYPE` to `C.UTF-8`.
-  public static func ensureUTF8Locale() {
-    _ = localeReady
-  }
-
-  private static let localeReady: Bool = {
-    if let current = setlocale(LC_CTYPE, nil), isUTF8(String(cString: current)) { return true }
-    if let chosen = setlocale(LC_CTYPE, ""), isUTF8(String(cString: chosen)) { return true }
-    return setlocale(LC_CTYPE, "C.UTF-8") != nil
-  }()
-
-  private static func isUTF8(_ locale: String) -> Bool {
-    let lower = locale.lowercased()
-    return lower.contains("utf-8") || lower.contains("utf8")
-  }
-
-  /// Width of one Unicode scalar: 0, 1 or 2 columns (control characters count 0).
-  public static func of(_ scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    if value < 0x7F { return value >= 0x20 ? 1 : 0 }
-    ensureUTF8Locale()
-    let width = Int(baton_wcwidth(value))
-    return width < 0 ? 0 : min(width, 2)
-  }
-
-  /// Width of one grapheme cluster as a terminal shows it.
-  public static func of(_ character: Character) -> Int {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if scalars.count == 1 { return of(first) }
-    var width = 0
-    for scalar in scalars {
-      if scalar.value == 0xFE0F {
-        width = max(width, 2)
-        continue
-      }
-      width = max(width, of(scalar))
+    /// Makes sure `wcwidth` answers for Unicode: the process needs a UTF-8 `LC_CTYPE`.
+    /// Keeps the user's locale when it is already UTF-8; otherwise switches `LC_CTYPE` to `C.UTF-8`.
+    public static func ensureUTF8Locale() {
+        _ = localeReady
     }
-    return width
-  }
 
-  /// Width of a string: the sum of its grapheme clusters' widths.
-  public static func of<S: StringProtocol>(_ text: S) -> Int {
-    var total = 0
-    for character in text { total += of(character) }
-    return total
-  }
+    private static let localeReady: Bool = {
+        if let current = setlocale(LC_CTYPE, nil), isUTF8(String(cString: current)) { return true }
+        if let chosen = setlocale(LC_CTYPE, ""), isUTF8(String(cString: chosen)) { return true }
+        return setlocale(LC_CTYPE, "C.UTF-8") != nil
+    }()
 
-  /// The longest prefix of `text` that fits in `columns`, and its width.
-  public static func prefix<S: StringProtocol>(_ text: S, fitting columns: Int) -> (
-    text: Substring, width: Int
-  ) {
-    let base = Substring(text)
-    var width = 0
-    var end = base.startIndex
-    while end < base.endIndex {
-      let w = of(base[end])
-      if width + w > columns { break }
-      width += w
-      end = base.index(after: end)
+    private static func isUTF8(_ locale: String) -> Bool {
+        let lower = locale.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
     }
-    return (base[base.startIndex..<end], width)
-  }
 
-  /// `text` cut to `columns`, with an ellipsis when it had to be cut.
-  public static func truncate<S: StringProtocol>(_ text: S, to columns: Int) -> String {
-    guard columns > 0 else { return "" }
-    if of(text) <= columns { return String(text) }
-    let cut = prefix(text, fitting: columns - 1)
-    return String(cut.text) + "…"
-  }
+    /// Width of one Unicode scalar: 0, 1 or 2 columns (control characters count 0).
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+        ensureUTF8Locale()
+        let width = Int(baton_wcwidth(value))
+        return width < 0 ? 0 : min(width, 2)
+    }
 
-  /// `text` padded with spaces (or cut) to exactly `columns`.
-  public static func pad<S: StringProtocol>(_ text: S, to columns: Int) -> String {
-    let cut = prefix(text, fitting: columns)
-    return String(cut.text) + String(repeating: " ", count: max(0, columns - cut.width))
-  }
+    /// Width of one grapheme cluster as a terminal shows it.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return of(first) }
+        // A flag is a pair of regional indicators; terminals draw it two columns wide.
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+        var width = 0
+        for scalar in scalars {
+            if scalar.value == 0xFE0F {
+                width = max(width, 2)
+                continue
+            }
+            width = max(width, of(scalar))
+        }
+        return width
+    }
+
+    /// Width of a string: the sum of its grapheme clusters' widths.
+    public static func of<S: StringProtocol>(_ text: S) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    /// The longest prefix of `text` that fits in `columns`, and its width.
+    public static func prefix<S: StringProtocol>(_ text: S, fitting columns: Int) -> (
+        text: Substring, width: Int
+    ) {
+        let base = Substring(text)
+        var width = 0
+        var end = base.startIndex
+        while end < base.endIndex {
+            let w = of(base[end])
+            if width + w > columns { break }
+            width += w
+            end = base.index(after: end)
+        }
+        return (base[base.startIndex..<end], width)
+    }
+
+    /// `text` cut to `columns`, with an ellipsis when it had to be cut.
+    public static func truncate<S: StringProtocol>(_ text: S, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return String(text) }
+        let cut = prefix(text, fitting: columns - 1)
+        return String(cut.text) + "…"
+    }
+
+    /// `text` padded with spaces (or cut) to exactly `columns`.
+    public static func pad<S: StringProtocol>(_ text: S, to columns: Int) -> String {
+        let cut = prefix(text, fitting: columns)
+        return String(cut.text) + String(repeating: " ", count: max(0, columns - cut.width))
+    }
 }
