@@ -1,0 +1,42 @@
+import Foundation
+
+/// The built `baton` binary and a private `BATON_HOME` for one test; removes the home when done.
+final class BatonFixture {
+    let home: URL
+    let binary: String
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        binary = try BatonFixture.locateBinary()
+    }
+
+    deinit {
+        // Stop a daemon this test may have started, then remove its home.
+        _ = try? Shell.run(binary, ["daemon", "stop"], environment: ["BATON_HOME": home.path])
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// The environment every process of this test gets.
+    var environment: [String: String] { ["BATON_HOME": home.path, "LANG": "C.UTF-8"] }
+
+    /// A shell command that runs baton with `arguments`, then reports its exit code and terminal modes.
+    func suiteCommand(_ arguments: String, term: String = "xterm-256color", extraEnvironment: String = "") -> String {
+        "TERM=\(term) \(extraEnvironment) \(Shell.quote(binary)) \(arguments); echo \"EXIT=$?\"; "
+            + "echo \"MODES=$(stty -a | grep -oE -- '(^| )-?(icanon|echo)( |$)' | tr -d ' \\n')\"; sleep 600"
+    }
+
+    /// `.build/<config>/baton` beside the test bundle, or `BATON_BINARY`.
+    static func locateBinary() throws -> String {
+        if let explicit = ProcessInfo.processInfo.environment["BATON_BINARY"] { return explicit }
+        let runner =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("baton").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw E2EError.missingBinary(directory.appendingPathComponent("baton").path)
+    }
+}
