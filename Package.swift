@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "Today",
+                "TerminalUI", "BatonEnvironment", "Today", "Cartography",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -91,6 +91,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
+        .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
