@@ -80,4 +80,14 @@ import TextWidth
       #expect(TextWidth.of(symbol) == 1, "\(symbol)")
     }
   }
+
+  @Test(arguments: [(0, 0), (1, 1), (0, 5), (3, 0)])
+  func degenerateCanvasesRender(columns: Int, rows: Int) throws {
+    let size = MapSize(columns: columns, rows: rows)
+    let frame = MapRenderer(land: try Fixtures.land()).render(
+      viewport: MapViewport.world, size: size,
+      stores: [Fixtures.store("A", latitude: 0, longitude: 0)])
+    #expect(frame.cells.count == columns * rows)
+    #expect(frame.lines.count == rows)
+  }
 }
