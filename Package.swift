@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "SuiteShell", "Today",
+                "TerminalUI", "BatonEnvironment", "SuiteShell", "Today", "Cartography",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,6 +94,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
+        .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,0 @@
-// Cartography: work in progress; replaced as the module lands.
-enum CartographyModule {}
