@@ -89,7 +89,7 @@ let package = Package(
     .executableTarget(
       name: "baton",
       dependencies: [
-        "TerminalUI", "BatonEnvironment", "Today",
+        "TerminalUI", "BatonEnvironment", "Today", "WidgetExtensionKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -19,7 +19,7 @@ struct YearProgress {
   var sentence: String {
     let today = "Today is day \(date.ordinal)."
     switch daysRemaining {
-    case 0: return "\(today) It is the last day of the year: there are no days remaining."
+    case 0: return "\(today) There are no days remaining in the year."
     case 1: return "\(today) There is one day remaining in the year."
     default: return "\(today) There are \(daysRemaining) days remaining in the year."
     }
