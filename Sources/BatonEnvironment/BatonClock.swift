@@ -18,7 +18,9 @@ public struct BatonClock: Sendable {
     }
 
     /// The clock from `--now` (wins) or `BATON_NOW`; throws on an unreadable date.
-    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func resolve(
+        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws -> BatonClock
     {
         let text = option ?? environment["BATON_NOW"]
@@ -71,10 +73,13 @@ public enum ISO8601Time {
                 calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
             } else {
                 let digits = zone.dropFirst().filter(\.isNumber)
-                guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2))
+                guard digits.count == 4, let hours = Int(digits.prefix(2)),
+                    let minutes = Int(digits.suffix(2))
                 else { return nil }
                 let sign = zone.hasPrefix("-") ? -1 : 1
-                guard let tz = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else { return nil }
+                guard let tz = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else {
+                    return nil
+                }
                 calendar.timeZone = tz
             }
         } else {

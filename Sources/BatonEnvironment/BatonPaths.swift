@@ -48,10 +48,13 @@ public struct BatonPaths: Sendable, Equatable {
     /// The directory of log files.
     public var logDirectory: URL { stateDirectory.appendingPathComponent("logs", isDirectory: true) }
     /// The app group container shared by the suite and its extensions.
-    public var appGroupDirectory: URL { stateDirectory.appendingPathComponent("group.baton", isDirectory: true) }
+    public var appGroupDirectory: URL {
+        stateDirectory.appendingPathComponent("group.baton", isDirectory: true)
+    }
     /// Per-device state (tabs, enabled widgets, …).
     public func deviceDirectory(_ device: String) -> URL {
-        let safe = String(device.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
+        let safe = String(
+            device.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
         return stateDirectory.appendingPathComponent("devices", isDirectory: true)
             .appendingPathComponent(safe, isDirectory: true)
     }

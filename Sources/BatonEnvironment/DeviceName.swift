@@ -3,7 +3,9 @@ import Foundation
 /// The name of this terminal as a device of the account.
 public enum DeviceName {
     /// `--device`, else `BATON_DEVICE`, else host name plus the terminal's tty (`box:pts-3`).
-    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func resolve(
+        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> String
     {
         if let option, !option.isEmpty { return option }
@@ -15,7 +17,8 @@ public enum DeviceName {
     public static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.split(separator: ".").first.map(String.init) ?? "localhost"
     }
 

@@ -6,7 +6,9 @@ import Foundation
 /// ancestor of the executable that holds `Resources/ATTRIBUTION.md` (a checkout's build).
 public enum ResourceLocator {
     /// The resources directory, or nil when none can be found.
-    public static func resourcesDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func resourcesDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL? {
         if let explicit = environment["BATON_RESOURCES"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }

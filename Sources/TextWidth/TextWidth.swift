@@ -43,9 +43,14 @@ public enum TextWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return of(first) }
+        // A flag is a pair of regional indicators; terminals draw it two columns wide.
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
         var width = 0
         for scalar in scalars {
-            if scalar.value == 0xFE0F { width = max(width, 2); continue }
+            if scalar.value == 0xFE0F {
+                width = max(width, 2)
+                continue
+            }
             width = max(width, of(scalar))
         }
         return width
@@ -59,7 +64,9 @@ public enum TextWidth {
     }
 
     /// The longest prefix of `text` that fits in `columns`, and its width.
-    public static func prefix<S: StringProtocol>(_ text: S, fitting columns: Int) -> (text: Substring, width: Int) {
+    public static func prefix<S: StringProtocol>(_ text: S, fitting columns: Int) -> (
+        text: Substring, width: Int
+    ) {
         let base = Substring(text)
         var width = 0
         var end = base.startIndex

@@ -5,21 +5,21 @@ import Foundation
 /// The `baton` command: with no subcommand it opens the suite; subcommands reach the account's services.
 @main
 struct BatonCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "baton",
-    abstract: "Handoff, notifications and Today widgets for Linux terminals.",
-    version: BatonVersion.current,
-    subcommands: [
-      SuiteCommand.self,
-      BenchCommand.self,
-      WidgetCommand.self,
-      WidgetsCommand.self,
-    ],
-    defaultSubcommand: SuiteCommand.self
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "baton",
+        abstract: "Handoff, notifications and Today widgets for Linux terminals.",
+        version: BatonVersion.current,
+        subcommands: [
+            SuiteCommand.self,
+            BenchCommand.self,
+            WidgetCommand.self,
+            WidgetsCommand.self,
+        ],
+        defaultSubcommand: SuiteCommand.self
+    )
 }
 
 /// The version string shown by `--version` and the About screen.
 enum BatonVersion {
-  static let current = "0.1.0"
+    static let current = "0.1.0"
 }

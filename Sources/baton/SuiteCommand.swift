@@ -1,8 +1,70 @@
 import ArgumentParser
+import BatonEnvironment
+import Dispatch
+import Foundation
+import Logging
+import SuiteShell
+import TerminalUI
 
 /// `baton` with no subcommand: the suite TUI.
 struct SuiteCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "suite", abstract: "Open the suite (the default).")
-  func run() throws { print("suite: not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "suite",
+        abstract: "Open the suite (the default): MonkeyBrowser, Stores, Today, Notifications."
+    )
+
+    @OptionGroup var options: DeviceOptions
+
+    func run() throws {
+        let clock = try options.clock()
+        let device = options.deviceName
+        let paths = BatonPaths()
+        do { try paths.prepare() } catch {
+            throw CleanExit.message("baton: cannot prepare \(paths.stateDirectory.path): \(error)")
+        }
+        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("suite.log"))
+        let logger = Logger(label: "baton.suite")
+        logger.info("suite starting", metadata: ["device": "\(device)"])
+
+        let terminal: NcursesTerminal
+        do { terminal = try NcursesTerminal() } catch { throw SuiteError(message: "\(error)") }
+        defer { terminal.shutdown() }
+        let port = try MessagePort()
+        let signals = SignalForwarder(port: port)
+        let info = ShellInfo(
+            version: BatonVersion.current, device: device, paths: paths,
+            resources: ResourceLocator.resourcesDirectory()?.path, clockIsFixed: clock.isFixed,
+            colorMode: "\(terminal.colorSupport)")
+        let shell = Shell(
+            info: info, apps: SuiteApps.make(device: device, paths: paths, clock: clock), port: port,
+            now: { clock.now() })
+        shell.resize(to: terminal.size)
+        let loop = EventLoop(terminal: terminal, port: port)
+        loop.run(shell)
+        signals.stop()
+        logger.info("suite stopped")
+    }
+}
+
+/// A suite failure worth one clear line and a non-zero exit.
+struct SuiteError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Turns SIGTERM and SIGHUP into a clean quit on the UI thread, so the terminal is always restored.
+final class SignalForwarder {
+    private var sources: [DispatchSourceSignal] = []
+
+    init(port: MessagePort) {
+        for number in [SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { port.post(ShellQuitRequest()) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func stop() { sources.forEach { $0.cancel() } }
 }

@@ -1,2 +1,3 @@
 import Testing
+
 @Test func builds() { #expect(1 + 1 == 2) }

@@ -5,82 +5,82 @@ import WidgetExtensionKit
 
 /// A temporary BATON_HOME with its own Resources/Today, and a host over the built extensions.
 struct WidgetFixture {
-  let root: URL
-  let paths: BatonPaths
-  let resources: URL
+    let root: URL
+    let paths: BatonPaths
+    let resources: URL
 
-  /// The repository's Resources directory, found from this file.
-  static let repositoryResources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Resources", isDirectory: true)
+    /// The repository's Resources directory, found from this file.
+    static let repositoryResources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources", isDirectory: true)
 
-  init() throws {
-    root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("today-tests-\(UUID().uuidString)", isDirectory: true)
-    paths = BatonPaths(environment: ["BATON_HOME": root.path])
-    resources = root.appendingPathComponent("Resources", isDirectory: true)
-    try write(
-      plist(["CFBundleIdentifier": "com.baton.today", "CFBundleDisplayName": "Today"]),
-      to: "Today/Info.plist")
-  }
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("today-tests-\(UUID().uuidString)", isDirectory: true)
+        paths = BatonPaths(environment: ["BATON_HOME": root.path])
+        resources = root.appendingPathComponent("Resources", isDirectory: true)
+        try write(
+            plist(["CFBundleIdentifier": "com.baton.today", "CFBundleDisplayName": "Today"]),
+            to: "Today/Info.plist")
+    }
 
-  /// A host whose executables are the ones built next to the test bundle.
-  func host(limits: WidgetLimits = .standard) -> WidgetHost {
-    WidgetHost(
-      executableDirectory: ResourceLocator.executableDirectory(),
-      appGroupDirectory: paths.appGroupDirectory,
-      errorLog: paths.logDirectory.appendingPathComponent("widgets.log"), limits: limits)
-  }
+    /// A host whose executables are the ones built next to the test bundle.
+    func host(limits: WidgetLimits = .standard) -> WidgetHost {
+        WidgetHost(
+            executableDirectory: ResourceLocator.executableDirectory(),
+            appGroupDirectory: paths.appGroupDirectory,
+            errorLog: paths.logDirectory.appendingPathComponent("widgets.log"), limits: limits)
+    }
 
-  /// Installs a widget bundle `directory` whose manifest runs `executable`.
-  func installWidget(_ directory: String, name: String, executable: String) throws {
-    try write(
-      plist([
-        "CFBundleIdentifier": "com.baton.today.\(name)", "CFBundleDisplayName": directory,
-        "CFBundleExecutable": executable,
-        "NSExtension": [
-          "NSExtensionPointIdentifier": "com.apple.widget-extension",
-          "NSExtensionPrincipalClass": directory,
-        ],
-      ]), to: "Today/Widgets/\(directory)/Info.plist")
-  }
+    /// Installs a widget bundle `directory` whose manifest runs `executable`.
+    func installWidget(_ directory: String, name: String, executable: String) throws {
+        try write(
+            plist([
+                "CFBundleIdentifier": "com.baton.today.\(name)", "CFBundleDisplayName": directory,
+                "CFBundleExecutable": executable,
+                "NSExtension": [
+                    "NSExtensionPointIdentifier": "com.apple.widget-extension",
+                    "NSExtensionPrincipalClass": directory,
+                ],
+            ]), to: "Today/Widgets/\(directory)/Info.plist")
+    }
 
-  /// Writes text under the fixture's Resources directory.
-  func write(_ text: String, to relativePath: String) throws {
-    let file = resources.appendingPathComponent(relativePath)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-  }
+    /// Writes text under the fixture's Resources directory.
+    func write(_ text: String, to relativePath: String) throws {
+        let file = resources.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
 
-  /// Tells `faulty-widget` how to misbehave.
-  func setFaultyMode(_ mode: String) throws {
-    try FileManager.default.createDirectory(
-      at: paths.appGroupDirectory, withIntermediateDirectories: true)
-    try Data(mode.utf8).write(
-      to: paths.appGroupDirectory.appendingPathComponent("faulty-widget-mode"))
-  }
+    /// Tells `faulty-widget` how to misbehave.
+    func setFaultyMode(_ mode: String) throws {
+        try FileManager.default.createDirectory(
+            at: paths.appGroupDirectory, withIntermediateDirectories: true)
+        try Data(mode.utf8).write(
+            to: paths.appGroupDirectory.appendingPathComponent("faulty-widget-mode"))
+    }
 
-  /// Runs one compact update of `manifest` at `now` in UTC.
-  func update(
-    _ manifest: WidgetManifest, host: WidgetHost? = nil,
-    now: Date = Date(timeIntervalSince1970: 1_700_000_000)
-  ) -> WidgetOutcome {
-    let host = host ?? self.host()
-    let zone = TimeZone(secondsFromGMT: 0) ?? .current
-    return host.update(
-      manifest,
-      request: host.request(now: now, displayMode: .compact, maximumWidth: 80, timeZone: zone))
-  }
+    /// Runs one compact update of `manifest` at `now` in UTC.
+    func update(
+        _ manifest: WidgetManifest, host: WidgetHost? = nil,
+        now: Date = Date(timeIntervalSince1970: 1_700_000_000)
+    ) -> WidgetOutcome {
+        let host = host ?? self.host()
+        let zone = TimeZone(secondsFromGMT: 0) ?? .current
+        return host.update(
+            manifest,
+            request: host.request(now: now, displayMode: .compact, maximumWidth: 80, timeZone: zone))
+    }
 
-  func remove() {
-    try? FileManager.default.removeItem(at: root)
-  }
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
 
-  /// An XML property list of a dictionary.
-  func plist(_ dictionary: [String: Any]) throws -> String {
-    let data = try PropertyListSerialization.data(
-      fromPropertyList: dictionary, format: .xml, options: 0)
-    return String(decoding: data, as: UTF8.self)
-  }
+    /// An XML property list of a dictionary.
+    func plist(_ dictionary: [String: Any]) throws -> String {
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: dictionary, format: .xml, options: 0)
+        return String(decoding: data, as: UTF8.self)
+    }
 }

@@ -1,2 +1,0 @@
-// TerminalUI: work in progress; replaced as the module lands.
-enum TerminalUIModule {}

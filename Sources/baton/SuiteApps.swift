@@ -1,0 +1,9 @@
+import BatonEnvironment
+import TerminalUI
+
+/// The apps the suite ships, each appearing in the top bar once it exists.
+enum SuiteApps {
+    static func make(device: String, paths: BatonPaths, clock: BatonClock) -> [any SuiteApp] {
+        []
+    }
+}
