@@ -48,7 +48,7 @@ struct YearProgress {
     func lines(mode: WidgetDisplayMode, width: Int) -> [String] {
         let compact = wrap(sentence, width: width)
         guard mode == .expanded else { return compact }
-        let week = "ISO week \(date.isoWeek) of \(date.year) · \(percentGone) of the year gone"
+        let week = "ISO week \(date.isoWeek) · \(percentGone) of the year gone"
         let label = " \(percentGone)"
         return compact + [bar(width: max(width - label.count, 3)) + label] + wrap(week, width: width)
     }

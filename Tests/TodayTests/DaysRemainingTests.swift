@@ -20,10 +20,7 @@ struct DaysRemainingTests {
     func sentence(now: String, expected: String) throws {
         let fixture = try WidgetFixture()
         defer { fixture.remove() }
-        let widget = try #require(
-            try WidgetCatalog.load(resources: WidgetFixture.repositoryResources).widget(
-                named: "days-remaining"))
-        let outcome = fixture.update(widget, now: try #require(ISO8601Time.parse(now)))
+        let outcome = fixture.update(try WidgetFixture.daysRemaining(), now: try #require(ISO8601Time.parse(now)))
         #expect(outcome.failure == nil)
         #expect(outcome.result == .newData)
         #expect(outcome.text == expected)
@@ -35,15 +32,9 @@ struct DaysRemainingTests {
     func localTimeZone() throws {
         let fixture = try WidgetFixture()
         defer { fixture.remove() }
-        let widget = try #require(
-            try WidgetCatalog.load(resources: WidgetFixture.repositoryResources).widget(
-                named: "days-remaining"))
-        let host = fixture.host()
         let now = try #require(ISO8601Time.parse("2024-12-31T23:30:00Z"))
         let paris = try #require(TimeZone(secondsFromGMT: 3600))
-        let outcome = host.update(
-            widget,
-            request: host.request(now: now, displayMode: .compact, maximumWidth: 80, timeZone: paris))
+        let outcome = fixture.update(try WidgetFixture.daysRemaining(), now: now, timeZone: paris)
         #expect(outcome.text == "Today is day 1. There are 364 days remaining in the year.")
     }
 
@@ -51,19 +42,12 @@ struct DaysRemainingTests {
     func expanded() throws {
         let fixture = try WidgetFixture()
         defer { fixture.remove() }
-        let widget = try #require(
-            try WidgetCatalog.load(resources: WidgetFixture.repositoryResources).widget(
-                named: "days-remaining"))
-        let host = fixture.host()
         let now = try #require(ISO8601Time.parse("2024-07-02T00:00:00Z"))
-        let utc = try #require(TimeZone(secondsFromGMT: 0))
-        let outcome = host.update(
-            widget,
-            request: host.request(now: now, displayMode: .expanded, maximumWidth: 40, timeZone: utc))
+        let outcome = fixture.update(try WidgetFixture.daysRemaining(), now: now, mode: .expanded, width: 40)
         let lines = try #require(outcome.content?.lines)
         // 2 July 2024 is day 184 of 366: 183 days gone, exactly half.
         #expect(lines.contains("[████████████████░░░░░░░░░░░░░░░░] 50.0%"))
-        #expect(lines.contains { $0.hasPrefix("ISO week 27 of 2024") })
+        #expect(lines.contains { $0 == "ISO week 27 · 50.0% of the year gone" })
         #expect(lines.allSatisfy { $0.count <= 40 })
     }
 }

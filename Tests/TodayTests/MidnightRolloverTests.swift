@@ -11,25 +11,15 @@ struct MidnightRolloverTests {
     func rollover() throws {
         let fixture = try WidgetFixture()
         defer { fixture.remove() }
-        let widget = try #require(
-            try WidgetCatalog.load(resources: WidgetFixture.repositoryResources).widget(
-                named: "days-remaining"))
-        let host = fixture.host()
+        let widget = try WidgetFixture.daysRemaining()
         let now = try #require(ISO8601Time.parse("2024-12-31T23:59:00-05:00"))
-        let before = host.update(
-            widget,
-            request: host.request(
-                now: now, displayMode: .compact, maximumWidth: 80, timeZone: calendar.timeZone))
+        let before = fixture.update(widget, now: now, timeZone: calendar.timeZone)
         #expect(before.text == "Today is day 366. There are no days remaining in the year.")
 
-        let next = WidgetSchedule.nextUpdate(
-            after: now, requested: before.requestedUpdate, calendar: calendar)
+        let next = WidgetSchedule.nextUpdate(after: now, requested: before.requestedUpdate, calendar: calendar)
         #expect(next == ISO8601Time.parse("2025-01-01T00:00:00-05:00"))
 
-        let after = host.update(
-            widget,
-            request: host.request(
-                now: next, displayMode: .compact, maximumWidth: 80, timeZone: calendar.timeZone))
+        let after = fixture.update(widget, now: next, timeZone: calendar.timeZone)
         #expect(after.text == "Today is day 1. There are 364 days remaining in the year.")
     }
 

@@ -25,30 +25,14 @@ struct WidgetCatalogTests {
         defer { fixture.remove() }
         try fixture.installWidget("Good", name: "good", executable: "faulty-widget")
         try fixture.write("<plist><dict><key>CFBundle", to: "Today/Widgets/Broken/Info.plist")
-        try fixture.write(
-            try fixture.plist(["CFBundleIdentifier": "com.other.widget", "CFBundleExecutable": "x"]),
-            to: "Today/Widgets/Foreign/Info.plist")
-        try fixture.write(
-            try fixture.plist([
-                "CFBundleIdentifier": "com.baton.today.share", "CFBundleExecutable": "share",
-                "NSExtension": [
-                    "NSExtensionPointIdentifier": "com.apple.share-services",
-                    "NSExtensionPrincipalClass": "S",
-                ],
-            ]), to: "Today/Widgets/Share/Info.plist")
-        try fixture.write(
-            try fixture.plist([
-                "CFBundleIdentifier": "com.baton.today.escape", "CFBundleExecutable": "../../bin/sh",
-                "NSExtension": [
-                    "NSExtensionPointIdentifier": "com.apple.widget-extension",
-                    "NSExtensionPrincipalClass": "E",
-                ],
-            ]), to: "Today/Widgets/Escape/Info.plist")
-        try fixture.write(
-            try fixture.plist([
-                "CFBundleIdentifier": "com.baton.today.bare", "CFBundleExecutable": "bare",
-            ]),
-            to: "Today/Widgets/Bare/Info.plist")
+        let point = WidgetManifest.extensionPoint
+        try fixture.writeManifest("Foreign", identifier: "com.other.widget", executable: "x", extensionPoint: point)
+        try fixture.writeManifest(
+            "Share", identifier: "com.baton.today.share", executable: "share",
+            extensionPoint: "com.apple.share-services")
+        try fixture.writeManifest(
+            "Escape", identifier: "com.baton.today.escape", executable: "../../bin/sh", extensionPoint: point)
+        try fixture.writeManifest("Bare", identifier: "com.baton.today.bare", executable: "bare")
         let catalog = try WidgetCatalog.load(resources: fixture.resources)
         #expect(catalog.widgets.map(\.name) == ["good"])
         #expect(catalog.problems.count == 5)

@@ -34,15 +34,9 @@ struct WidgetFixture {
 
     /// Installs a widget bundle `directory` whose manifest runs `executable`.
     func installWidget(_ directory: String, name: String, executable: String) throws {
-        try write(
-            plist([
-                "CFBundleIdentifier": "com.baton.today.\(name)", "CFBundleDisplayName": directory,
-                "CFBundleExecutable": executable,
-                "NSExtension": [
-                    "NSExtensionPointIdentifier": "com.apple.widget-extension",
-                    "NSExtensionPrincipalClass": directory,
-                ],
-            ]), to: "Today/Widgets/\(directory)/Info.plist")
+        try writeManifest(
+            directory, identifier: "com.baton.today.\(name)", executable: executable,
+            extensionPoint: WidgetManifest.extensionPoint)
     }
 
     /// Writes text under the fixture's Resources directory.
@@ -61,16 +55,36 @@ struct WidgetFixture {
             to: paths.appGroupDirectory.appendingPathComponent("faulty-widget-mode"))
     }
 
-    /// Runs one compact update of `manifest` at `now` in UTC.
+    /// Runs one update of `manifest` at `now` (UTC unless a zone is given).
     func update(
-        _ manifest: WidgetManifest, host: WidgetHost? = nil,
-        now: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        _ manifest: WidgetManifest, host: WidgetHost? = nil, now: Date = Date(timeIntervalSince1970: 1_700_000_000),
+        mode: WidgetDisplayMode = .compact, width: Int = 80, timeZone: TimeZone? = nil
     ) -> WidgetOutcome {
         let host = host ?? self.host()
-        let zone = TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = timeZone ?? TimeZone(secondsFromGMT: 0) ?? .current
         return host.update(
-            manifest,
-            request: host.request(now: now, displayMode: .compact, maximumWidth: 80, timeZone: zone))
+            manifest, request: host.request(now: now, displayMode: mode, maximumWidth: width, timeZone: zone))
+    }
+
+    /// The shipped Days Remaining widget.
+    static func daysRemaining() throws -> WidgetManifest {
+        guard let widget = try WidgetCatalog.load(resources: repositoryResources).widget(named: "days-remaining") else {
+            throw UnknownWidgetError(name: "days-remaining", installed: [])
+        }
+        return widget
+    }
+
+    /// Writes a widget manifest with the given keys (no extension point: no NSExtension at all).
+    func writeManifest(
+        _ directory: String, identifier: String, executable: String, extensionPoint: String? = nil
+    ) throws {
+        var keys: [String: Any] = ["CFBundleIdentifier": identifier, "CFBundleExecutable": executable]
+        if let extensionPoint {
+            keys["NSExtension"] = [
+                "NSExtensionPointIdentifier": extensionPoint, "NSExtensionPrincipalClass": directory,
+            ]
+        }
+        try write(try plist(keys), to: "Today/Widgets/\(directory)/Info.plist")
     }
 
     func remove() {
