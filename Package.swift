@@ -1,10 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Widget extensions link the Swift runtime statically: fewer pages mapped, a smaller peak RSS.
+/// Widget extensions are static executables: no dynamic loading, fewer pages mapped, a smaller peak RSS
+/// (release: 6.5 MB and 1 ms, against 9 MB and 2 ms with only the Swift runtime static).
 /// (SwiftPM does not pass the static libraries' autolink entries on, hence the explicit libraries.)
 let widgetExtensionLinking: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])
+    .unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])
 ]
 
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
@@ -109,7 +110,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
-        .testTarget(name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
+        .testTarget(
+            name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
     ],
     swiftLanguageModes: [.v6]
 )
