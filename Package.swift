@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Widget extensions are static executables: no dynamic loading, fewer pages mapped, a smaller peak RSS
+/// (release: 6.5 MB and 1 ms, against 9 MB and 2 ms with only the Swift runtime static).
+/// (SwiftPM does not pass the static libraries' autolink entries on, hence the explicit libraries.)
+let widgetExtensionLinking: [LinkerSetting] = [
+    .unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])
+]
+
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
 let package = Package(
     name: "Baton",
@@ -8,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "baton", targets: ["baton"]),
         .executable(name: "days-remaining", targets: ["days-remaining"]),
+        .executable(name: "favorites-widget", targets: ["favorites-widget"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,17 +92,27 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "SuiteShell", "Today", "Cartography",
+                "TerminalUI", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "days-remaining", dependencies: ["WidgetExtensionKit"]),
+        .executableTarget(
+            name: "days-remaining", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
+        .executableTarget(
+            name: "favorites-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
+        // Misbehaving extensions the widget host's tests run.
+        .executableTarget(
+            name: "greedy-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
+        .executableTarget(
+            name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
+        .testTarget(
+            name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
     ],
     swiftLanguageModes: [.v6]
 )

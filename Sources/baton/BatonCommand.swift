@@ -12,6 +12,8 @@ struct BatonCommand: AsyncParsableCommand {
         subcommands: [
             SuiteCommand.self,
             BenchCommand.self,
+            WidgetCommand.self,
+            WidgetsCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -1,1 +1,3 @@
-print("days-remaining: not built yet")
+import WidgetExtensionKit
+
+WidgetExtensionRunner.main(DaysRemainingWidget.self)

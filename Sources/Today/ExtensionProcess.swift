@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A widget extension's child process: spawned with `posix_spawn`, its stdin and stdout on pipes.
+///
+/// Not thread-safe: one host thread drives it from spawn to `reap`.
+final class ExtensionProcess {
+    /// The child's process id.
+    let pid: pid_t
+    private var toChild: Int32
+    private let fromChild: Int32
+    private var reaped = false
+
+    private init(pid: pid_t, toChild: Int32, fromChild: Int32) {
+        self.pid = pid
+        self.toChild = toChild
+        self.fromChild = fromChild
+    }
+
+    deinit {
+        if !reaped {
+            Glibc.kill(pid, SIGKILL)
+            _ = reap(grace: .zero)
+        }
+        closeInput()
+        close(fromChild)
+    }
+
+    /// Starts `executable` with no arguments; its stderr goes to `errorLog` (else /dev/null).
+    static func spawn(executable: String, errorLog: String?) throws -> ExtensionProcess {
+        var input: [Int32] = [-1, -1]
+        var output: [Int32] = [-1, -1]
+        guard makePipe(&input) else { throw WidgetFailure.spawnFailed(executable, errno) }
+        guard makePipe(&output) else {
+            let code = errno
+            close(input[0])
+            close(input[1])
+            throw WidgetFailure.spawnFailed(executable, code)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(
+            &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The host ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        close(input[0])
+        close(output[1])
+        guard status == 0 else {
+            close(input[1])
+            close(output[0])
+            throw WidgetFailure.spawnFailed(executable, status)
+        }
+        return ExtensionProcess(pid: pid, toChild: input[1], fromChild: output[0])
+    }
+
+    /// A pipe whose ends close on exec (the child gets only the ends `dup2` puts on 0 and 1).
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// Writes all of `bytes` to the child's stdin; false when the child is gone.
+    func write(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.write(toChild, $0.baseAddress, $0.count)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Closes the child's stdin, its signal that the host is gone.
+    func closeInput() {
+        guard toChild >= 0 else { return }
+        close(toChild)
+        toChild = -1
+    }
+
+    /// What one wait for output produced.
+    enum ReadResult {
+        case bytes(ArraySlice<UInt8>)
+        case nothingYet
+        case endOfFile
+    }
+
+    /// Waits up to `timeout` for output from the child.
+    func read(timeout: Duration) -> ReadResult {
+        var descriptor = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(timeout.milliseconds, 60_000)))
+        let ready = poll(&descriptor, 1, milliseconds)
+        guard ready > 0 else { return .nothingYet }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = Glibc.read(fromChild, &buffer, buffer.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return .nothingYet }
+        guard count > 0 else { return .endOfFile }
+        return .bytes(buffer[0..<count])
+    }
+
+    /// Ends the child at once.
+    func kill() {
+        guard !reaped else { return }
+        Glibc.kill(pid, SIGKILL)
+    }
+
+    /// How the child ended and the most memory it used.
+    struct Exit {
+        /// The exit status, or nil when a signal ended it.
+        var status: Int32?
+        /// The signal that ended it, if any.
+        var signal: Int32?
+        /// `ru_maxrss` from `wait4`, in KB: the child's peak or, after posix_spawn's vfork, the
+        /// spawning process's own peak, whichever is larger (Linux keeps the larger across exec).
+        var maxRSSKB: Int
+    }
+
+    /// Waits for the child to exit, killing it when it is still running after `grace`.
+    func reap(grace: Duration) -> Exit {
+        let deadline = ContinuousClock.now + grace
+        var status: Int32 = 0
+        var usage = rusage()
+        while true {
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid { break }
+            if result < 0 && errno != EINTR {
+                reaped = true
+                return Exit(status: nil, signal: nil, maxRSSKB: 0)
+            }
+            if result == 0 {
+                if ContinuousClock.now >= deadline {
+                    Glibc.kill(pid, SIGKILL)
+                    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+                    break
+                }
+                usleep(1000)
+            }
+        }
+        reaped = true
+        let signalled = status & 0x7f
+        if signalled == 0 {
+            return Exit(status: (status >> 8) & 0xff, signal: nil, maxRSSKB: Int(usage.ru_maxrss))
+        }
+        return Exit(status: nil, signal: signalled, maxRSSKB: Int(usage.ru_maxrss))
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded up.
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// The duration in fractional milliseconds.
+    var fractionalMilliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,2 +1,0 @@
-// Today: work in progress; replaced as the module lands.
-enum TodayModule {}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a process's peak resident set size from `/proc/PID/status`.
+enum ProcessMemory {
+    /// `VmHWM` of `pid` in KB, or nil when the process is gone or the field is missing.
+    static func peakResidentKB(of pid: pid_t) -> Int? {
+        let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var length = 0
+        while length < buffer.count {
+            let count = buffer[length...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            length += count
+        }
+        return peakResidentKB(inStatus: buffer[0..<length])
+    }
+
+    /// The `VmHWM:` value of a status file's text, in KB.
+    static func peakResidentKB(inStatus text: ArraySlice<UInt8>) -> Int? {
+        let key = Array("VmHWM:".utf8)
+        for line in text.split(separator: UInt8(ascii: "\n")) where line.starts(with: key) {
+            let digits = line.dropFirst(key.count).filter {
+                $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
+            }
+            return Int(String(decoding: digits, as: UTF8.self))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,242 @@
+import BatonEnvironment
+import Foundation
+import TerminalUI
+import WidgetExtensionKit
+
+/// The Today panel (F3): the enabled widgets as cards, updated through the widget host off the
+/// UI thread, with an Edit mode to add, remove and reorder them.
+public final class TodayApp: SuiteApp {
+    public let name = "Today"
+    public let functionKey = 3
+
+    /// The installed widgets, or why none could be read.
+    public let catalog: Result<WidgetCatalog, ManifestError>
+    public private(set) var preferences: WidgetPreferences
+    public private(set) var cards: [WidgetCard] = []
+    public private(set) var selected = 0
+    public private(set) var isEditing = false
+    /// A problem to show above the cards (unreadable widgets.json, …).
+    public private(set) var notice: String?
+    var editList = ListState()
+    var spinnerFrame = 0
+
+    private let preferencesFile: URL
+    private let host: WidgetHost
+    private let runner: any WidgetUpdateRunner
+    private let timeZone: TimeZone
+    /// The line width widgets are asked for; follows the panel's width.
+    var contentWidth = 60
+
+    public init(
+        catalog: Result<WidgetCatalog, ManifestError>, preferencesFile: URL, host: WidgetHost,
+        runner: any WidgetUpdateRunner = BackgroundUpdateRunner(), timeZone: TimeZone = .current
+    ) {
+        self.catalog = catalog
+        self.preferencesFile = preferencesFile
+        self.host = host
+        self.runner = runner
+        self.timeZone = timeZone
+        do {
+            preferences = try WidgetPreferences.load(from: preferencesFile)
+        } catch {
+            preferences = .firstRun
+            notice = "\(error); showing the default widgets"
+        }
+        rebuildCards()
+    }
+
+    /// The app for the running suite: the catalog from Resources, preferences of `device`.
+    public convenience init(device: String, paths: BatonPaths) {
+        let catalog: Result<WidgetCatalog, ManifestError>
+        if let resources = ResourceLocator.resourcesDirectory() {
+            catalog = Result { try WidgetCatalog.load(resources: resources) }.mapError {
+                $0 as? ManifestError ?? .unreadable(file: resources.path, reason: "\($0)")
+            }
+        } else {
+            catalog = .failure(.unreadable(file: "Resources/Today/Info.plist", reason: "\(ResourceError.notFound)"))
+        }
+        self.init(
+            catalog: catalog, preferencesFile: WidgetPreferences.file(paths: paths, device: device),
+            host: WidgetHost(paths: paths))
+    }
+
+    public var helpItems: [HelpItem] {
+        (isEditing ? TodayBindings.edit : TodayBindings.panel).helpItems()
+    }
+
+    // MARK: Lifecycle
+
+    public func appear(context: SuiteContext) {
+        updateAll(context: context)
+    }
+
+    public func timerFired(_ token: String, context: SuiteContext) {
+        switch token {
+        case Self.scheduleToken: updateAll(context: context)
+        case Self.spinnerToken:
+            guard cards.contains(where: \.isUpdating) else { return }
+            spinnerFrame += 1
+            context.schedule(after: 0.1, token: Self.spinnerToken)
+        default: break
+        }
+    }
+
+    public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        guard let finished = message as? WidgetUpdateFinished else { return false }
+        if let index = cards.firstIndex(where: { $0.widget.bundleIdentifier == finished.widget }),
+            cards[index].generation == finished.generation
+        {
+            cards[index].apply(finished.outcome)
+        }
+        scheduleNextUpdate(context: context)
+        return true
+    }
+
+    static let scheduleToken = "next-update"
+    static let spinnerToken = "spinner"
+
+    // MARK: Keys
+
+    public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
+        guard case .key(let press) = event else { return false }
+        let table = isEditing ? TodayBindings.edit : TodayBindings.panel
+        guard let action: TodayAction = table.action(for: press) else { return false }
+        if isEditing { edit(action, context: context) } else { act(action, context: context) }
+        return true
+    }
+
+    private func act(_ action: TodayAction, context: SuiteContext) {
+        switch action {
+        case .previous: selected = max(selected - 1, 0)
+        case .next: selected = min(selected + 1, max(cards.count - 1, 0))
+        case .toggleMode:
+            guard cards.indices.contains(selected) else { return }
+            cards[selected].displayMode = cards[selected].displayMode == .compact ? .expanded : .compact
+            update(selected, context: context)
+        case .refresh: updateAll(context: context)
+        case .openLink:
+            guard cards.indices.contains(selected), let url = cards[selected].openURL else { return }
+            open(url, context: context)
+        case .edit:
+            isEditing = true
+            editList = ListState()
+        default: break
+        }
+    }
+
+    private func edit(_ action: TodayAction, context: SuiteContext) {
+        let rows = editRows
+        switch action {
+        case .previous: editList.selected = max(editList.selected - 1, 0)
+        case .next: editList.selected = min(editList.selected + 1, max(rows.count - 1, 0))
+        case .toggleEnabled:
+            guard rows.indices.contains(editList.selected) else { return }
+            let identifier = rows[editList.selected].bundleIdentifier
+            if preferences.enabled.contains(identifier) {
+                preferences.remove(identifier)
+            } else {
+                preferences.add(identifier)
+            }
+            savePreferences(context: context, selecting: identifier)
+        case .moveUp, .moveDown:
+            guard rows.indices.contains(editList.selected) else { return }
+            let identifier = rows[editList.selected].bundleIdentifier
+            guard preferences.enabled.contains(identifier) else { return }
+            preferences.move(identifier, by: action == .moveUp ? -1 : 1)
+            savePreferences(context: context, selecting: identifier)
+        case .leaveEdit:
+            isEditing = false
+            updateAll(context: context)
+        default: break
+        }
+    }
+
+    /// Edit mode's rows: the enabled widgets in order, then the others installed.
+    var editRows: [WidgetManifest] {
+        guard case .success(let catalog) = catalog else { return [] }
+        let enabled = preferences.installed(in: catalog)
+        return enabled + catalog.widgets.filter { !preferences.enabled.contains($0.bundleIdentifier) }
+    }
+
+    private func savePreferences(context: SuiteContext, selecting identifier: String) {
+        do {
+            try preferences.save(to: preferencesFile)
+            notice = nil
+        } catch {
+            context.showBanner("Cannot save the widget list: \(error)", kind: .error)
+        }
+        rebuildCards()
+        editList.selected = editRows.firstIndex { $0.bundleIdentifier == identifier } ?? 0
+    }
+
+    /// Opens a widget's `baton://APP…` URL in the suite: switches to the app it names.
+    private func open(_ url: URL, context: SuiteContext) {
+        let apps = [
+            "monkeybrowser": "MonkeyBrowser", "stores": "Stores", "today": "Today", "notifications": "Notifications",
+        ]
+        guard let app = url.host.flatMap({ apps[$0.lowercased()] }) else {
+            context.showBanner("No app in the suite opens \(url.absoluteString)", kind: .warning)
+            return
+        }
+        context.activate(app: app)
+    }
+
+    // MARK: Updates
+
+    /// Cards for the enabled, installed widgets; existing cards keep their state.
+    private func rebuildCards() {
+        guard case .success(let catalog) = catalog else {
+            cards = []
+            return
+        }
+        let old = cards
+        cards = preferences.installed(in: catalog).map { widget in
+            old.first { $0.widget.bundleIdentifier == widget.bundleIdentifier } ?? WidgetCard(widget: widget)
+        }
+        selected = min(selected, max(cards.count - 1, 0))
+    }
+
+    private func updateAll(context: SuiteContext) {
+        for index in cards.indices { update(index, context: context) }
+        scheduleNextUpdate(context: context)
+    }
+
+    /// Starts one card's update off the UI thread; the result comes back as `WidgetUpdateFinished`.
+    private func update(_ index: Int, context: SuiteContext) {
+        cards[index].generation += 1
+        let wasUpdating = cards.contains(where: \.isUpdating)
+        cards[index].isUpdating = true
+        if !wasUpdating { context.schedule(after: 0.1, token: Self.spinnerToken) }
+        let card = cards[index]
+        let request = host.request(
+            now: context.now(), displayMode: card.displayMode, maximumWidth: contentWidth, timeZone: timeZone)
+        let host = self.host
+        let port = context.port
+        runner.run {
+            let outcome = host.update(card.widget, request: request)
+            port.post(
+                WidgetUpdateFinished(
+                    widget: card.widget.bundleIdentifier, generation: card.generation, outcome: outcome))
+        }
+    }
+
+    /// The next update: local midnight, or sooner when a widget asked.
+    public func nextUpdate(after now: Date) -> Date {
+        let calendar = WidgetSchedule.localCalendar(timeZone)
+        let requested = cards.compactMap(\.requestedUpdate).filter { $0 > now }.min()
+        return WidgetSchedule.nextUpdate(after: now, requested: requested, calendar: calendar)
+    }
+
+    private func scheduleNextUpdate(context: SuiteContext) {
+        let now = context.now()
+        context.schedule(after: max(nextUpdate(after: now).timeIntervalSince(now), 1), token: Self.scheduleToken)
+    }
+
+    // MARK: Drawing
+
+    public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
+        contentWidth = max(TodayPanelView.contentWidth(for: area), 10)
+        TodayPanelView(app: self).render(in: area, into: &buffer)
+        return nil
+    }
+}

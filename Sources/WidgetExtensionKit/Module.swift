@@ -1,2 +1,0 @@
-// WidgetExtensionKit: work in progress; replaced as the module lands.
-enum WidgetExtensionKitModule {}

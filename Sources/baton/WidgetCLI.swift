@@ -1,0 +1,34 @@
+import ArgumentParser
+import BatonEnvironment
+import Foundation
+import Today
+
+/// What the widget commands share: the catalog, JSON output and error reporting.
+enum WidgetCLI {
+    /// The installed widgets, from the Resources directory.
+    static func catalog() throws -> WidgetCatalog {
+        do {
+            return try WidgetCatalog.load(resources: try ResourceLocator.requireResources())
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Prints `error` on stderr and returns the exit code to throw.
+    static func fail(_ error: Error) -> ExitCode {
+        printError(String(describing: error))
+        return ExitCode(1)
+    }
+
+    /// Writes one line to stderr.
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+    }
+
+    /// Pretty, key-sorted JSON.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,5 @@
+/// One favourite store as Stores writes it to the app group's `favorites.json`.
+struct FavoriteStore: Codable, Equatable {
+    var name: String
+    var city: String
+}
