@@ -45,7 +45,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "Handoff", dependencies: ["Wire", "AccountClient"]),
+        .target(
+            name: "Handoff",
+            dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .target(name: "KeyValueStore", dependencies: ["Wire", "AccountClient"]),
         .target(
             name: "AccountService",
@@ -81,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "Today",
+                "TerminalUI", "TextWidth", "BatonEnvironment", "Today", "Wire", "AccountClient", "AccountService", "Handoff",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -91,6 +95,13 @@ let package = Package(
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
+        .testTarget(
+            name: "AccountTests",
+            dependencies: [
+                "Wire", "Handoff", "AccountClient", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,10 @@ struct BatonCommand: AsyncParsableCommand {
         subcommands: [
             SuiteCommand.self,
             BenchCommand.self,
+            DaemonCommand.self,
+            DevicesCommand.self,
+            ActivitiesCommand.self,
+            HandoffProbeCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )
