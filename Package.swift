@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Wire", "Handoff", "AccountClient", "BatonEnvironment",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ],

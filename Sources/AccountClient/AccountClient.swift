@@ -152,7 +152,9 @@ public final class AccountClient: @unchecked Sendable {
     private func connectFailed(_ error: any Error) {
         let now = NIODeadline.now()
         let spawnExecutable = locked { () -> URL? in
-            guard let executable = configuration.daemonExecutable, now - lastSpawn > .seconds(1) else { return nil }
+            guard let executable = configuration.daemonExecutable, now - lastSpawn > .milliseconds(300) else {
+                return nil
+            }
             lastSpawn = now
             return executable
         }

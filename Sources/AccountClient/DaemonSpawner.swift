@@ -23,6 +23,11 @@ public enum DaemonSpawner {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
+        // The daemon outlives this process: it must not keep its pipes and sockets open
+        // (a parent waiting for EOF, or for its child's termination socket, would wait forever).
+        for descriptor in inheritableDescriptors() {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -40,6 +45,16 @@ public enum DaemonSpawner {
             _ = waitpid(child, &exitStatus, 0)
         }
         return pid
+    }
+}
+
+/// Open descriptors above stderr that a spawned child would inherit (no close-on-exec flag).
+private func inheritableDescriptors() -> [Int32] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.compactMap(Int32.init).filter { descriptor in
+        guard descriptor > STDERR_FILENO else { return false }
+        let flags = fcntl(descriptor, F_GETFD)
+        return flags >= 0 && flags & FD_CLOEXEC == 0
     }
 }
 

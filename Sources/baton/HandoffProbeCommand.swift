@@ -55,7 +55,7 @@ struct HandoffProbeAdvertise: AsyncParsableCommand {
             throw ExitCode(2)
         }
         session.start()
-        try await session.loop(stall: stall) { _ in nil }
+        try session.exitUnlessTimedOut(await session.loop(stall: stall) { _ in nil })
     }
 }
 
@@ -96,7 +96,7 @@ struct HandoffProbeWatch: AsyncParsableCommand {
     func run() async throws {
         let session = try options.makeSession()
         session.start()
-        try await session.loop(stall: false) { _ in nil }
+        try session.exitUnlessTimedOut(await session.loop(stall: false) { _ in nil })
     }
 }
 

@@ -15,6 +15,10 @@ final class ProbeSession {
     private let events: AsyncStream<any Sendable>
     private let lifetime: Double
     private static let deadlineToken = UInt64.max
+    /// Exit code when the time given by `--seconds` ran out.
+    static let timedOutExit: Int32 = 3
+    /// Exit code when the daemon refused this device.
+    static let refusedExit: Int32 = 4
 
     init(device: String, manifest: AppManifest, lifetime: Double) {
         FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("probe.log"))
@@ -37,6 +41,11 @@ final class ProbeSession {
         }
     }
 
+    /// For probes that run until their time is up: that is success; anything else is the exit code.
+    func exitUnlessTimedOut(_ code: Int32) throws {
+        if code != 0, code != Self.timedOutExit { throw ExitCode(code) }
+    }
+
     func start() {
         client.start()
         client.post(after: .milliseconds(Int64(lifetime * 1000)), token: Self.deadlineToken)
@@ -51,12 +60,12 @@ final class ProbeSession {
                 switch accountEvent {
                 case .timer(Self.deadlineToken):
                     JSONOutput.line(["event": "timeout"])
-                    return 3
+                    return Self.timedOutExit
                 case .connected(let pid): JSONOutput.line(["event": "connected", "daemonPID": Int(pid)])
                 case .disconnected: JSONOutput.line(["event": "disconnected"])
                 case .refused(let reason):
                     JSONOutput.line(["event": "refused", "message": reason])
-                    return 4
+                    return Self.refusedExit
                 case .message(.payloadRequest) where stall:
                     JSONOutput.line(["event": "payloadRequested"])
                     continue
