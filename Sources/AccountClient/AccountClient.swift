@@ -17,14 +17,17 @@ public final class AccountClient: @unchecked Sendable {
         /// The program run as `<executable> daemon run`; nil never starts a daemon.
         public var daemonExecutable: URL?
         public var reconnect: ReconnectPolicy
+        /// Variables set for the spawned daemon on top of this process's environment (e.g. `BATON_HOME`).
+        public var daemonEnvironment: [String: String]
 
         public init(
             paths: BatonPaths = BatonPaths(), daemonExecutable: URL? = DaemonSpawner.defaultExecutable(),
-            reconnect: ReconnectPolicy = ReconnectPolicy()
+            reconnect: ReconnectPolicy = ReconnectPolicy(), daemonEnvironment: [String: String] = [:]
         ) {
             self.paths = paths
             self.daemonExecutable = daemonExecutable
             self.reconnect = reconnect
+            self.daemonEnvironment = daemonEnvironment
         }
     }
 
@@ -161,7 +164,8 @@ public final class AccountClient: @unchecked Sendable {
         if let spawnExecutable {
             do {
                 try configuration.paths.prepare()
-                let pid = try DaemonSpawner.spawn(executable: spawnExecutable)
+                let pid = try DaemonSpawner.spawn(
+                    executable: spawnExecutable, environment: configuration.daemonEnvironment)
                 logger.info("started daemon", metadata: ["pid": "\(pid)"])
             } catch {
                 logger.error("cannot start daemon", metadata: ["error": "\(error)"])

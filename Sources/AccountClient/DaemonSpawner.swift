@@ -14,9 +14,10 @@ public enum DaemonSpawner {
     /// glibc's `POSIX_SPAWN_SETSID` (hidden from Swift without `_GNU_SOURCE`): start a new session.
     private static let spawnSetSID: Int16 = 0x80
 
-    /// Spawns the daemon and reaps it in the background when it exits; returns its pid.
+    /// Spawns the daemon with this process's environment plus `environment`, and reaps it in the
+    /// background when it exits; returns its pid.
     @discardableResult
-    public static func spawn(executable: URL) throws -> pid_t {
+    public static func spawn(executable: URL, environment: [String: String] = [:]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -36,8 +37,11 @@ public enum DaemonSpawner {
         let arguments = [executable.path, "daemon", "run"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, environ)
+        let status = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
         guard status == 0 else { throw SpawnError(executable: executable.path, code: status) }
         let child = pid
         Thread.detachNewThread {

@@ -16,6 +16,7 @@ struct BatonCommand: AsyncParsableCommand {
             DevicesCommand.self,
             ActivitiesCommand.self,
             HandoffProbeCommand.self,
+            HandoffBenchCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )
