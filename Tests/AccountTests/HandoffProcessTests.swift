@@ -45,24 +45,40 @@ import Wire
         #expect(await target.exitStatus() == 1)
     }
 
-    @Test func aSilentSourceFailsWith4610() async throws {
+    /// Continues an activity advertised with `sourceOptions` and expects the target to fail with `code`.
+    private func expectContinueFailure(_ code: Int, sourceOptions: (BatonHarness) throws -> [String]) async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }
-        _ = try harness.advertise(device: "alpha", extra: ["--stall"])
+        _ = try harness.advertise(device: "alpha", extra: sourceOptions(harness))
         let target = try harness.probe("continue", device: "beta")
         let failed = await target.waitForEvent("failed")
-        #expect(failed?["code"] as? Int == 4610, "\(target.transcript)")
+        #expect(failed?["code"] as? Int == code, "\(target.transcript)")
+        #expect(await target.exitStatus() == 1)
+    }
+
+    @Test func aSilentSourceFailsWith4610() async throws {
+        try await expectContinueFailure(4610) { _ in ["--stall"] }
     }
 
     @Test func a100KBUserInfoFailsWith4611() async throws {
+        try await expectContinueFailure(4611) { harness in
+            let file = harness.home.appendingPathComponent("big.json")
+            try Data(#"{"blob":"\#(String(repeating: "x", count: 100_000))"}"#.utf8).write(to: file)
+            return ["--user-info", "@" + file.path]
+        }
+    }
+
+    @Test func aDeviceWithoutTheAppGetsTheWebPage() async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }
-        let file = harness.home.appendingPathComponent("big.json")
-        try Data(#"{"blob":"\#(String(repeating: "x", count: 100_000))"}"#.utf8).write(to: file)
-        _ = try harness.advertise(device: "alpha", extra: ["--user-info", "@" + file.path])
-        let target = try harness.probe("continue", device: "beta")
-        let failed = await target.waitForEvent("failed")
-        #expect(failed?["code"] as? Int == 4611, "\(target.transcript)")
+        _ = try harness.advertise(device: "alpha", extra: ["--webpage", "https://example.com/weather"])
+        let stores = BatonHarness.repository.appendingPathComponent("Resources/Stores/Info.plist").path
+        let target = try harness.launch(
+            ["handoff-probe", "continue", "--manifest", stores, "--device", "beta", "--seconds", "30"])
+        let offer = await target.waitForEvent("offer")
+        #expect(offer?["app"] as? String == "Web page", "\(target.transcript)")
+        let page = await target.waitForEvent("webpage")
+        #expect(page?["url"] as? String == "https://example.com/weather", "\(target.transcript)")
     }
 
     @Test func undeclaredTypeIsRefusedAtBecomeCurrent() async throws {

@@ -1,5 +1,3 @@
-import AccountClient
-import BatonEnvironment
 import Foundation
 import Handoff
 import Testing
@@ -20,16 +18,7 @@ private final class SilentHooks: HandoffAppHooks {
     private let app: HandoffApp
 
     init() {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-ua-\(UUID().uuidString)")
-        let client = AccountClient(
-            configuration: .init(paths: BatonPaths(environment: ["BATON_HOME": home.path]), daemonExecutable: nil),
-            sink: { _ in })
-        coordinator = HandoffCoordinator(deviceName: "test", client: client)
-        app = coordinator.register(
-            manifest: AppManifest(
-                bundleIdentifier: "com.example.Probe", teamIdentifier: "BATONTEAM1", displayName: "Probe",
-                activityTypes: ["com.example.probe.view"]),
-            hooks: hooks)
+        (coordinator, app) = OfflineCoordinator.make(hooks: hooks)
     }
 
     @Test func undeclaredTypeIsRefusedAtBecomeCurrent() {
