@@ -62,13 +62,6 @@ final class AccountStore: Sendable {
         }
     }
 
-    /// The names of every device this account has seen, most recent first.
-    func knownDeviceNames() throws -> [String] {
-        try pool.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM device ORDER BY lastSeen DESC")
-        }
-    }
-
     private func write(_ updates: @escaping @Sendable (Database) throws -> Void) {
         let logger = logger
         pool.asyncWrite(updates) { _, result in
