@@ -53,7 +53,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "Handoff", dependencies: ["Wire", "AccountClient"]),
+        .target(
+            name: "Handoff",
+            dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .target(name: "KeyValueStore", dependencies: ["Wire", "AccountClient"]),
         .target(
             name: "AccountService",
@@ -92,7 +95,9 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "Wire", "AccountClient", "AccountService", "Handoff",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,6 +118,14 @@ let package = Package(
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
         .testTarget(
             name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
+        .testTarget(
+            name: "AccountTests",
+            dependencies: [
+                "Wire", "Handoff", "AccountClient", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

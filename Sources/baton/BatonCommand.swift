@@ -14,6 +14,11 @@ struct BatonCommand: AsyncParsableCommand {
             BenchCommand.self,
             WidgetCommand.self,
             WidgetsCommand.self,
+            DaemonCommand.self,
+            DevicesCommand.self,
+            ActivitiesCommand.self,
+            HandoffProbeCommand.self,
+            HandoffBenchCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -1,0 +1,71 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Wire
+
+/// One open connection to the daemon's Unix socket, framed with `Wire`.
+public final class DaemonLink: Sendable {
+    private let channel: any Channel
+
+    private init(channel: any Channel) { self.channel = channel }
+
+    /// Connects to `socket`. `onFrame` and `onClose` run on a NIO thread and must only post.
+    public static func connect(
+        to socket: URL, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        onFrame: @escaping @Sendable (InboundFrame) -> Void, onClose: @escaping @Sendable () -> Void
+    ) -> EventLoopFuture<DaemonLink> {
+        ClientBootstrap(group: group)
+            .connectTimeout(.seconds(2))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(ByteToMessageHandler(FrameDecoder()))
+                    try pipeline.addHandler(MessageToByteHandler(FrameEncoder()))
+                    try pipeline.addHandler(LinkHandler(onFrame: onFrame, onClose: onClose))
+                }
+            }
+            .connect(unixDomainSocketPath: socket.path)
+            .map { DaemonLink(channel: $0) }
+    }
+
+    /// Sends one message; a message over the frame limit fails the returned future with `WireError`.
+    @discardableResult
+    public func send(_ message: WireMessage) -> EventLoopFuture<Void> {
+        channel.writeAndFlush(message)
+    }
+
+    /// Closes the connection.
+    public func close() {
+        channel.close(promise: nil)
+    }
+
+    /// Whether the connection is still open.
+    public var isActive: Bool { channel.isActive }
+}
+
+/// Forwards frames and the end of the connection to closures.
+private final class LinkHandler: ChannelInboundHandler {
+    typealias InboundIn = InboundFrame
+
+    private let onFrame: @Sendable (InboundFrame) -> Void
+    private let onClose: @Sendable () -> Void
+
+    init(onFrame: @escaping @Sendable (InboundFrame) -> Void, onClose: @escaping @Sendable () -> Void) {
+        self.onFrame = onFrame
+        self.onClose = onClose
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        onFrame(unwrapInboundIn(data))
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        onFrame(.undecodable(error as? WireError ?? .malformed("\(error)")))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        onClose()
+        context.fireChannelInactive()
+    }
+}

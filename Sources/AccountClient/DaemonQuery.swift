@@ -1,0 +1,111 @@
+import BatonEnvironment
+import Foundation
+import NIOCore
+import Wire
+
+/// One request and its reply over a short-lived connection (the CLI's `devices`, `activities`, `status`).
+/// Never starts a daemon.
+public enum DaemonQuery {
+    /// Sends the message `make(requestID)` and returns the first reply naming that id.
+    public static func request(
+        paths: BatonPaths, timeout: TimeAmount = .seconds(5), _ make: @Sendable (UInt64) -> WireMessage
+    ) async throws(DaemonQueryError) -> WireMessage {
+        let requestID: UInt64 = 1
+        let waiter = ReplyWaiter()
+        let link: DaemonLink
+        do {
+            link = try await DaemonLink.connect(
+                to: paths.socket,
+                onFrame: { frame in waiter.offer(frame, requestID: requestID) },
+                onClose: { waiter.finish(.failure(.closed)) }
+            ).get()
+        } catch {
+            throw .notRunning(paths.socket.path)
+        }
+        defer { link.close() }
+        link.send(make(requestID))
+        let timer = MultiThreadedEventLoopGroupSingleton.loop.scheduleTask(in: timeout) {
+            waiter.finish(.failure(.timedOut))
+        }
+        defer { timer.cancel() }
+        return try await waiter.value()
+    }
+
+    /// Sends a message that has no reply (e.g. `shutdown`).
+    public static func send(paths: BatonPaths, _ message: WireMessage) async throws(DaemonQueryError) {
+        do {
+            let link = try await DaemonLink.connect(to: paths.socket, onFrame: { _ in }, onClose: {}).get()
+            try await link.send(message).get()
+            link.close()
+        } catch {
+            throw .notRunning(paths.socket.path)
+        }
+    }
+}
+
+/// Why a query got no answer.
+public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
+    case notRunning(String)
+    case refused(String)
+    case failed(WireFailure)
+    case closed
+    case timedOut
+
+    public var description: String {
+        switch self {
+        case .notRunning(let socket): "no Baton daemon is running (nothing answers at \(socket))"
+        case .refused(let message): message
+        case .failed(let failure): failure.description
+        case .closed: "the daemon closed the connection without answering"
+        case .timedOut: "the daemon did not answer in time"
+        }
+    }
+}
+
+/// The event loop used for query timers.
+private enum MultiThreadedEventLoopGroupSingleton {
+    static var loop: any EventLoop { NIOSingletons.posixEventLoopGroup.next() }
+}
+
+/// Bridges NIO callbacks to one awaited result.
+private final class ReplyWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<WireMessage, DaemonQueryError>?
+    private var continuation: CheckedContinuation<Result<WireMessage, DaemonQueryError>, Never>?
+
+    func offer(_ frame: InboundFrame, requestID: UInt64) {
+        guard case .message(let message) = frame else { return }
+        switch message {
+        case .error(let error) where error.requestID == requestID:
+            finish(.failure(.failed(error.failure)))
+        case .error(let error) where error.requestID == nil && error.failure.code == WireFailure.forbidden:
+            finish(.failure(.refused(error.failure.message)))
+        default:
+            if message.requestID == requestID { finish(.success(message)) }
+        }
+    }
+
+    func finish(_ outcome: Result<WireMessage, DaemonQueryError>) {
+        lock.lock()
+        guard result == nil else { return lock.unlock() }
+        result = outcome
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: outcome)
+    }
+
+    func value() async throws(DaemonQueryError) -> WireMessage {
+        let outcome = await withCheckedContinuation { continuation in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                continuation.resume(returning: result)
+            } else {
+                self.continuation = continuation
+                lock.unlock()
+            }
+        }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,72 @@
+import BatonEnvironment
+import Foundation
+
+/// Starts `baton daemon run` detached from the caller: its own session, stdio on /dev/null.
+public enum DaemonSpawner {
+    /// The executable that serves `daemon run`: `BATON_DAEMON_EXECUTABLE`, else this very program.
+    public static func defaultExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment["BATON_DAEMON_EXECUTABLE"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return ResourceLocator.executableURL()
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (hidden from Swift without `_GNU_SOURCE`): start a new session.
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// Spawns the daemon with this process's environment plus `environment`, and reaps it in the
+    /// background when it exits; returns its pid.
+    @discardableResult
+    public static func spawn(executable: URL, environment: [String: String] = [:]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+        }
+        // The daemon outlives this process: it must not keep its pipes and sockets open
+        // (a parent waiting for EOF, or for its child's termination socket, would wait forever).
+        for descriptor in inheritableDescriptors() {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
+
+        let arguments = [executable.path, "daemon", "run"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+        guard status == 0 else { throw SpawnError(executable: executable.path, code: status) }
+        let child = pid
+        Thread.detachNewThread {
+            var exitStatus: Int32 = 0
+            _ = waitpid(child, &exitStatus, 0)
+        }
+        return pid
+    }
+}
+
+/// Open descriptors above stderr that a spawned child would inherit (no close-on-exec flag).
+private func inheritableDescriptors() -> [Int32] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.compactMap(Int32.init).filter { descriptor in
+        guard descriptor > STDERR_FILENO else { return false }
+        let flags = fcntl(descriptor, F_GETFD)
+        return flags >= 0 && flags & FD_CLOEXEC == 0
+    }
+}
+
+/// The daemon could not be started.
+public struct SpawnError: Error, CustomStringConvertible {
+    public var executable: String
+    public var code: Int32
+    public var description: String {
+        "cannot start the Baton daemon (\(executable) daemon run): \(String(cString: strerror(code)))"
+    }
+}

@@ -1,2 +1,0 @@
-// AccountClient: work in progress; replaced as the module lands.
-enum AccountClientModule {}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Logging
+import Wire
+
+/// The daemon's durable state in `account.sqlite` (WAL): devices seen and current activities' metadata.
+///
+/// Writes are queued on GRDB's writer so the event loop never waits for the disk.
+final class AccountStore: Sendable {
+    private let pool: DatabasePool
+    private let logger: Logger
+
+    /// Opens (creating and migrating) the database at `url`.
+    init(url: URL, logger: Logger) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: url.path, configuration: configuration)
+        self.logger = logger
+        try AccountSchema.migrator.migrate(pool)
+        // Nothing is current before any device has connected to this daemon.
+        try pool.write { db in try db.execute(sql: "DELETE FROM activity") }
+    }
+
+    /// Remembers that `device` connected at `date` with these apps.
+    func recordDevice(_ device: RegisterDevice, at date: Date) {
+        let apps =
+            (try? JSONEncoder().encode(device.apps)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO device (name, firstSeen, lastSeen, apps) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET lastSeen = excluded.lastSeen, apps = excluded.apps
+                    """,
+                arguments: [device.name, date, date, apps])
+        }
+    }
+
+    /// Stores `advertisement` as its device's current activity.
+    func recordActivity(_ advertisement: Advertisement) {
+        write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO activity
+                    (device, bundleIdentifier, teamIdentifier, activityType, title, sequence, webpageURL,
+                     supportsStreams, advertisedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    advertisement.device, advertisement.bundleIdentifier, advertisement.teamIdentifier,
+                    advertisement.activityType, advertisement.title, Int64(clamping: advertisement.sequence),
+                    advertisement.webpageURL?.absoluteString, advertisement.supportsContinuationStreams,
+                    advertisement.advertisedAt,
+                ])
+        }
+    }
+
+    /// Forgets the current activity of `device`.
+    func removeActivity(device: String) {
+        write { db in try db.execute(sql: "DELETE FROM activity WHERE device = ?", arguments: [device])
+        }
+    }
+
+    private func write(_ updates: @escaping @Sendable (Database) throws -> Void) {
+        let logger = logger
+        pool.asyncWrite(updates) { _, result in
+            if case .failure(let error) = result { logger.error("database write failed: \(error)") }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Logging
+import NIOCore
+import Wire
+
+/// Handoff in the daemon: offers each device's current activity to the devices that can continue it,
+/// fetches the payload from the source only on continue, and fails continues clearly (4608, 4610, 4611).
+final class ActivityRelay: DaemonService {
+    let families: Set<MessageFamily> = [.activity]
+
+    private let devices: DeviceRegistry
+    private let store: AccountStore
+    private let logger: Logger
+    private let eventLoop: any EventLoop
+    private let continueTimeout: TimeAmount
+    private let now: () -> Date
+    /// The newest advertisement of each device, by device name.
+    private(set) var current: [String: Advertisement] = [:]
+    private var pending: [UInt64: PendingContinuation] = [:]
+    private var nextPayloadRequestID: UInt64 = 1
+
+    init(
+        devices: DeviceRegistry, store: AccountStore, logger: Logger, eventLoop: any EventLoop,
+        continueTimeout: TimeAmount, now: @escaping () -> Date
+    ) {
+        self.devices = devices
+        self.store = store
+        self.logger = logger
+        self.eventLoop = eventLoop
+        self.continueTimeout = continueTimeout
+        self.now = now
+    }
+
+    func receive(_ message: WireMessage, from connection: ClientConnection) {
+        switch message {
+        case .advertise(let advertisement): advertise(advertisement, from: connection)
+        case .withdraw(let withdraw): self.withdraw(sequence: withdraw.sequence, from: connection)
+        case .continueRequest(let request): startContinue(request, from: connection)
+        case .payloadResponse(let response): finishContinue(response, from: connection)
+        default:
+            connection.fail(
+                nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
+        }
+    }
+
+    /// Offers the other devices' current activities to a device that just registered.
+    func deviceRegistered(_ connection: ClientConnection) {
+        guard let device = connection.device else { return }
+        for (name, advertisement) in current where name != device.name {
+            if let target = OfferRouting.target(for: advertisement, on: device) {
+                connection.send(.offer(Offer(advertisement: advertisement, target: target)))
+            }
+        }
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        for (id, continuation) in pending
+        where continuation.source === connection || continuation.target === connection {
+            pending[id] = nil
+            continuation.timeout.cancel()
+            if continuation.source === connection {
+                reply(
+                    continuation,
+                    failure: WireFailure(
+                        code: WireFailure.handoffFailed,
+                        message: "device '\(connection.name)' went away before sending the activity"))
+            }
+        }
+        guard let name = connection.device?.name, devices.connection(named: name) === connection,
+            let advertisement = current.removeValue(forKey: name)
+        else { return }
+        store.removeActivity(device: name)
+        broadcastWithdrawal(of: advertisement)
+    }
+
+    private func advertise(_ proposed: Advertisement, from connection: ClientConnection) {
+        guard let device = connection.device else { return }
+        var advertisement = proposed
+        advertisement.device = device.name
+        if let refusal = OfferRouting.refusal(of: advertisement, by: device) {
+            connection.fail(nil, code: WireFailure.forbidden, refusal)
+            return
+        }
+        if let previous = current[device.name], previous.sequence > advertisement.sequence { return }
+        advertisement.advertisedAt = now()
+        current[device.name] = advertisement
+        store.recordActivity(advertisement)
+        for other in devices.registered where other !== connection {
+            guard let otherDevice = other.device else { continue }
+            if let target = OfferRouting.target(for: advertisement, on: otherDevice) {
+                other.send(.offer(Offer(advertisement: advertisement, target: target)))
+            } else {
+                other.send(
+                    .offerWithdrawn(OfferWithdrawn(device: device.name, sequence: advertisement.sequence)))
+            }
+        }
+    }
+
+    private func withdraw(sequence: UInt64, from connection: ClientConnection) {
+        guard let name = connection.device?.name, let advertisement = current[name],
+            advertisement.sequence == sequence
+        else { return }
+        current[name] = nil
+        store.removeActivity(device: name)
+        broadcastWithdrawal(of: advertisement)
+    }
+
+    private func broadcastWithdrawal(of advertisement: Advertisement) {
+        let message = WireMessage.offerWithdrawn(
+            OfferWithdrawn(device: advertisement.device, sequence: advertisement.sequence))
+        for other in devices.registered where other.device?.name != advertisement.device {
+            other.send(message)
+        }
+    }
+
+    private func startContinue(_ request: ContinueRequest, from target: ClientConnection) {
+        guard let targetDevice = target.device else { return }
+        guard let source = devices.connection(named: request.device),
+            let advertisement = current[request.device], advertisement.sequence == request.sequence
+        else {
+            target.send(
+                .continueReply(
+                    ContinueReply(
+                        requestID: request.requestID, advertisement: nil, userInfo: nil,
+                        failure: WireFailure(
+                            code: WireFailure.handoffFailed,
+                            message: "device '\(request.device)' no longer offers that activity"))))
+            return
+        }
+        guard case .app = OfferRouting.target(for: advertisement, on: targetDevice) else {
+            target.send(
+                .continueReply(
+                    ContinueReply(
+                        requestID: request.requestID, advertisement: advertisement, userInfo: nil,
+                        failure: WireFailure(
+                            code: WireFailure.handoffFailed,
+                            message: "no app of team \(advertisement.teamIdentifier) on '\(targetDevice.name)' "
+                                + "declares '\(advertisement.activityType)'"))))
+            return
+        }
+        let id = nextPayloadRequestID
+        nextPayloadRequestID += 1
+        let seconds = Double(continueTimeout.nanoseconds) / 1e9
+        let relay = NIOLoopBound(self, eventLoop: eventLoop)
+        let timeout = eventLoop.scheduleTask(in: continueTimeout) {
+            guard let continuation = relay.value.pending.removeValue(forKey: id) else { return }
+            relay.value.reply(
+                continuation,
+                failure: WireFailure(
+                    code: WireFailure.remoteAppTimedOut,
+                    message:
+                        "device '\(continuation.source.name)' did not send the activity within \(seconds) s"))
+        }
+        pending[id] = PendingContinuation(
+            targetRequestID: request.requestID, target: target, source: source,
+            advertisement: advertisement,
+            timeout: timeout)
+        source.send(.payloadRequest(PayloadRequest(requestID: id, sequence: advertisement.sequence)))
+    }
+
+    private func finishContinue(_ response: PayloadResponse, from source: ClientConnection) {
+        guard let continuation = pending[response.requestID], continuation.source === source else {
+            return
+        }
+        pending[response.requestID] = nil
+        continuation.timeout.cancel()
+        if let failure = response.failure {
+            reply(continuation, failure: failure)
+            return
+        }
+        let userInfo = response.userInfo ?? [:]
+        let size = PropertyListValue.dictionary(userInfo).encodedSize
+        guard size <= WireLimits.maxUserInfoBytes else {
+            reply(
+                continuation,
+                failure: WireFailure(
+                    code: WireFailure.userInfoTooLarge,
+                    message:
+                        "the activity's userInfo is \(size) bytes, over the \(WireLimits.maxUserInfoBytes)-byte limit"
+                ))
+            return
+        }
+        if size > WireLimits.warnUserInfoBytes {
+            logger.warning(
+                "large userInfo",
+                metadata: ["bytes": "\(size)", "type": "\(continuation.advertisement.activityType)"])
+        }
+        continuation.target.send(
+            .continueReply(
+                ContinueReply(
+                    requestID: continuation.targetRequestID, advertisement: continuation.advertisement,
+                    userInfo: userInfo)))
+        source.send(
+            .wasContinued(
+                WasContinued(sequence: continuation.advertisement.sequence, by: continuation.target.name)))
+    }
+
+    private func reply(_ continuation: PendingContinuation, failure: WireFailure) {
+        logger.notice(
+            "continue failed", metadata: ["code": "\(failure.code)", "reason": "\(failure.message)"])
+        continuation.target.send(
+            .continueReply(
+                ContinueReply(
+                    requestID: continuation.targetRequestID, advertisement: continuation.advertisement,
+                    userInfo: nil, failure: failure)))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NIOCore
+import Wire
+
+/// The last handler of a client's pipeline: checks the peer's uid, then hands frames to the hub.
+final class ConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = InboundFrame
+
+    private let hub: DaemonHub
+    private var connection: ClientConnection?
+    /// Frames that arrived before the peer check finished.
+    private var early: [InboundFrame] = []
+    private var checked = false
+    private static let earlyLimit = 64
+
+    init(hub: DaemonHub) { self.hub = hub }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let channel = context.channel
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        PeerCredentials.uid(of: channel).whenComplete { result in
+            let handler = bound.value
+            let hub = handler.hub
+            handler.checked = true
+            handler.connection = hub.opened(channel, peerUID: try? result.get())
+            if let connection = handler.connection {
+                for frame in handler.early { hub.received(frame, from: connection) }
+            }
+            handler.early = []
+        }
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        guard checked else {
+            if early.count < Self.earlyLimit { early.append(frame) }
+            return
+        }
+        guard let connection else { return }
+        hub.received(frame, from: connection)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let connection { hub.broken(connection, error: error) } else { context.close(promise: nil) }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let connection { hub.closed(connection) }
+        connection = nil
+        context.fireChannelInactive()
+    }
+}

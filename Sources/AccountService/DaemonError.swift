@@ -1,0 +1,16 @@
+import Foundation
+
+/// Why the daemon could not start or serve.
+public enum DaemonError: Error, CustomStringConvertible {
+    /// A system call failed.
+    case system(String, Int32)
+    /// Something that is not a socket sits where the socket belongs; it is left alone.
+    case socketPathOccupied(String)
+
+    public var description: String {
+        switch self {
+        case .system(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
+        case .socketPathOccupied(let path): "\(path) exists and is not a socket; remove it and retry"
+        }
+    }
+}

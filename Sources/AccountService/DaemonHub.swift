@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import NIOCore
+import Wire
+
+/// The daemon's state and services, confined to its single event loop.
+final class DaemonHub {
+    let eventLoop: any EventLoop
+    private let logger: Logger
+    private let devices: DeviceRegistry
+    private let services = ServiceRegistry()
+    private let ownerUID: uid_t
+    private var nextConnectionID = 1
+
+    init(
+        eventLoop: any EventLoop, store: AccountStore, logger: Logger, continueTimeout: TimeAmount,
+        ownerUID: uid_t, shutdown: @escaping () -> Void
+    ) {
+        self.eventLoop = eventLoop
+        self.logger = logger
+        self.ownerUID = ownerUID
+        let now = { Date() }
+        devices = DeviceRegistry(store: store, logger: logger, now: now)
+        let activities = ActivityRelay(
+            devices: devices, store: store, logger: logger, eventLoop: eventLoop,
+            continueTimeout: continueTimeout,
+            now: now)
+        services.register(devices)
+        services.register(activities)
+        services.register(StreamRelay(devices: devices, activities: activities, logger: logger))
+        services.register(QueryService(devices: devices, activities: activities))
+        services.register(
+            ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
+        devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }
+    }
+
+    /// A new connection: admitted only when its peer runs as the daemon's user.
+    func opened(_ channel: any Channel, peerUID: uid_t?) -> ClientConnection? {
+        let connection = ClientConnection(
+            id: nextConnectionID, channel: channel, connectedSince: Date())
+        nextConnectionID += 1
+        guard let peerUID, peerUID == ownerUID else {
+            let who = peerUID.map { "uid \($0)" } ?? "an unidentified peer"
+            logger.warning("refused connection", metadata: ["peer": "\(who)"])
+            connection.fail(
+                nil, code: WireFailure.forbidden,
+                "refused: this Baton daemon serves uid \(ownerUID) only, and \(who) is not that user")
+            channel.close(promise: nil)
+            return nil
+        }
+        devices.add(connection)
+        return connection
+    }
+
+    /// A frame from `connection`.
+    func received(_ frame: InboundFrame, from connection: ClientConnection) {
+        switch frame {
+        case .message(let message): services.route(message, from: connection)
+        case .undecodable(let error):
+            logger.warning(
+                "undecodable frame", metadata: ["from": "\(connection.name)", "error": "\(error)"])
+            connection.fail(nil, code: WireFailure.badRequest, error.description)
+        }
+    }
+
+    /// A framing error the stream cannot recover from: say why, then close.
+    func broken(_ connection: ClientConnection, error: any Error) {
+        logger.warning(
+            "closing connection", metadata: ["from": "\(connection.name)", "error": "\(error)"])
+        connection.fail(nil, code: WireFailure.badRequest, "\(error); closing the connection")
+        connection.channel.close(promise: nil)
+    }
+
+    /// `connection` closed.
+    func closed(_ connection: ClientConnection) {
+        services.connectionClosed(connection)
+    }
+
+    /// Closes every client connection (graceful shutdown).
+    func closeAll() {
+        for connection in devices.connections.values { connection.channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import Wire
+
+/// The connected devices of the account, by connection and by name. Serves the `device` family.
+final class DeviceRegistry: DaemonService {
+    let families: Set<MessageFamily> = [.device]
+    var requiresRegistration: Bool { false }
+
+    private(set) var connections: [Int: ClientConnection] = [:]
+    private var byName: [String: ClientConnection] = [:]
+    private let store: AccountStore
+    private let logger: Logger
+    private let now: () -> Date
+    /// Called after a device registered, so other services can greet it.
+    var onRegistered: (ClientConnection) -> Void = { _ in }
+
+    init(store: AccountStore, logger: Logger, now: @escaping () -> Date) {
+        self.store = store
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Tracks a new connection (not yet registered).
+    func add(_ connection: ClientConnection) {
+        connections[connection.id] = connection
+    }
+
+    /// The connection of the registered device called `name`.
+    func connection(named name: String) -> ClientConnection? { byName[name] }
+
+    /// Every registered connection, oldest first.
+    var registered: [ClientConnection] {
+        byName.values.sorted { ($0.connectedSince, $0.id) < ($1.connectedSince, $1.id) }
+    }
+
+    func receive(_ message: WireMessage, from connection: ClientConnection) {
+        guard case .registerDevice(let registration) = message else {
+            connection.fail(
+                nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
+            return
+        }
+        let name = registration.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else {
+            connection.fail(nil, code: WireFailure.badRequest, "a device needs a name")
+            return
+        }
+        if let holder = byName[name], holder !== connection {
+            connection.fail(
+                nil, code: WireFailure.forbidden,
+                "device name '\(name)' is in use by pid \(holder.device?.pid ?? 0); choose another with --device"
+            )
+            return
+        }
+        if let previous = connection.device?.name, previous != name { byName[previous] = nil }
+        var accepted = registration
+        accepted.name = name
+        connection.device = accepted
+        byName[name] = connection
+        store.recordDevice(accepted, at: now())
+        logger.info("device registered", metadata: ["device": "\(name)", "pid": "\(registration.pid)"])
+        connection.send(.registered(Registered(device: name, daemonPID: getpid())))
+        onRegistered(connection)
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        connections[connection.id] = nil
+        if let name = connection.device?.name, byName[name] === connection {
+            byName[name] = nil
+            logger.info("device left", metadata: ["device": "\(name)"])
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// AccountService: work in progress; replaced as the module lands.
-enum AccountServiceModule {}

@@ -1,0 +1,23 @@
+import Foundation
+import NIOCore
+
+/// The uid of the process at the other end of a Unix socket (`SO_PEERCRED`).
+enum PeerCredentials {
+    /// The peer's uid, or a failed future when the channel is not a Unix socket.
+    static func uid(of channel: any Channel) -> EventLoopFuture<uid_t> {
+        guard let provider = channel as? any SocketOptionProvider else {
+            return channel.eventLoop.makeFailedFuture(
+                DaemonError.system("read peer credentials", ENOTSOCK))
+        }
+        let future: EventLoopFuture<PeerCredentialsRecord> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+        return future.map { $0.uid }
+    }
+}
+
+/// Linux's `struct ucred` (Glibc hides it without `_GNU_SOURCE`): three 32-bit fields, same layout.
+struct PeerCredentialsRecord: Sendable {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
+}

@@ -1,0 +1,90 @@
+import Logging
+import Wire
+
+/// Relays continuation streams between a target and a source. Credit messages travel end to end, so a
+/// sender never has more bytes in flight than its receiver granted; the daemon buffers at most that.
+final class StreamRelay: DaemonService {
+    let families: Set<MessageFamily> = [.stream]
+
+    private struct Route {
+        let target: ClientConnection
+        let source: ClientConnection
+
+        func peer(of connection: ClientConnection) -> ClientConnection? {
+            if connection === target { return source }
+            if connection === source { return target }
+            return nil
+        }
+    }
+
+    private let devices: DeviceRegistry
+    private let activities: ActivityRelay
+    private let logger: Logger
+    private var routes: [String: Route] = [:]
+
+    init(devices: DeviceRegistry, activities: ActivityRelay, logger: Logger) {
+        self.devices = devices
+        self.activities = activities
+        self.logger = logger
+    }
+
+    func receive(_ message: WireMessage, from connection: ClientConnection) {
+        switch message {
+        case .streamOpen(let open): self.open(open, from: connection)
+        case .streamData(let data): forward(message, streamID: data.streamID, from: connection)
+        case .streamCredit(let credit): forward(message, streamID: credit.streamID, from: connection)
+        case .streamClose(let close):
+            forward(message, streamID: close.streamID, from: connection)
+            routes[close.streamID] = nil
+        default:
+            connection.fail(
+                nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
+        }
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        for (id, route) in routes {
+            guard let peer = route.peer(of: connection) else { continue }
+            routes[id] = nil
+            peer.send(
+                .streamClose(
+                    StreamClose(
+                        streamID: id,
+                        failure: WireFailure(
+                            code: WireFailure.handoffFailed, message: "device '\(connection.name)' went away"))))
+        }
+    }
+
+    private func open(_ open: StreamOpen, from target: ClientConnection) {
+        func refuse(_ reason: String) {
+            target.send(
+                .streamClose(
+                    StreamClose(
+                        streamID: open.streamID,
+                        failure: WireFailure(code: WireFailure.handoffFailed, message: reason))
+                ))
+        }
+        guard routes[open.streamID] == nil else {
+            return refuse("stream id '\(open.streamID)' is in use")
+        }
+        guard let source = devices.connection(named: open.device), source !== target,
+            let advertisement = activities.current[open.device], advertisement.sequence == open.sequence
+        else { return refuse("device '\(open.device)' no longer offers that activity") }
+        guard advertisement.supportsContinuationStreams else {
+            return refuse(
+                "activity '\(advertisement.activityType)' does not support continuation streams")
+        }
+        routes[open.streamID] = Route(target: target, source: source)
+        source.send(
+            .streamOpen(StreamOpen(streamID: open.streamID, device: target.name, sequence: open.sequence))
+        )
+    }
+
+    private func forward(_ message: WireMessage, streamID: String, from connection: ClientConnection) {
+        guard let peer = routes[streamID]?.peer(of: connection) else {
+            connection.fail(nil, code: WireFailure.notFound, "no open stream '\(streamID)'")
+            return
+        }
+        peer.send(message)
+    }
+}

@@ -1,2 +1,0 @@
-// Handoff: work in progress; replaced as the module lands.
-enum HandoffModule {}

@@ -1,2 +1,0 @@
-// Wire: work in progress; replaced as the module lands.
-enum WireModule {}

@@ -1,0 +1,63 @@
+import AccountClient
+import ArgumentParser
+import BatonEnvironment
+import Foundation
+import TextWidth
+import Wire
+
+/// `baton devices [--json]`: the account's connected devices.
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "List the connected devices, their apps and current activity.")
+
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        let reply = try await AccountQuery.run { .devicesQuery(DevicesQuery(requestID: $0)) }
+        guard case .devicesReply(let devices) = reply else { throw ExitCode(1) }
+        if json { return try JSONOutput.print(devices.devices) }
+        if devices.devices.isEmpty { return print("no devices connected") }
+        for device in devices.devices {
+            let activity = device.currentActivity.map { "\($0.title) (\($0.activityType))" } ?? "—"
+            print("\(device.name)  pid \(device.pid)  since \(device.connectedSince.formatted(.iso8601))")
+            print("  apps: \(device.apps.map(\.bundleIdentifier).joined(separator: ", "))")
+            print("  current activity: \(activity)")
+        }
+    }
+}
+
+/// `baton activities [--json]`: what each device offers.
+struct ActivitiesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activities", abstract: "List the activity each device offers.")
+
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        let reply = try await AccountQuery.run { .activitiesQuery(ActivitiesQuery(requestID: $0)) }
+        guard case .activitiesReply(let list) = reply else { throw ExitCode(1) }
+        if json { return try JSONOutput.print(list.activities) }
+        if list.activities.isEmpty { return print("no device offers an activity") }
+        let width = list.activities.map { TextWidth.of($0.device) }.max() ?? 0
+        for activity in list.activities {
+            let web = activity.webpageURL.map { "  \($0.absoluteString)" } ?? ""
+            print("\(TextWidth.pad(activity.device, to: width))  \(activity.title)  [\(activity.activityType)]\(web)")
+        }
+    }
+}
+
+/// Runs one query for a CLI command, turning failures into a message and exit code.
+enum AccountQuery {
+    static func run(_ make: @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
+        do {
+            return try await DaemonQuery.request(paths: BatonPaths(), make)
+        } catch .notRunning {
+            FileHandle.standardError.write(
+                Data("baton: no daemon is running (start one with `baton daemon start`)\n".utf8))
+            throw ExitCode(3)
+        } catch {
+            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

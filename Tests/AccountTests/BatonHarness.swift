@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// An isolated account for process-level tests: its own BATON_HOME, the built `baton` binary, the
+/// processes it started, and the daemon they spawned (all killed by `tearDown`).
+final class BatonHarness: @unchecked Sendable {
+    let home: URL
+    let binary: URL
+    private var processes: [ProbeProcess] = []
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let monkeyBrowser = repository.appendingPathComponent("Resources/MonkeyBrowser/Info.plist").path
+    static let weather = "com.baton.monkeybrowser.tab.weather"
+
+    init() throws {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The test bundle sits in the build directory (possibly inside a .xctest bundle directory).
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("baton").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        binary = directory.appendingPathComponent("baton")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "build the baton executable first (swift build --product baton)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    var runDirectory: URL { home.appendingPathComponent("run") }
+    var socket: URL { runDirectory.appendingPathComponent("daemon.sock") }
+
+    /// The pid the running daemon wrote into its lock file.
+    var daemonPID: Int32? {
+        (try? String(contentsOf: runDirectory.appendingPathComponent("daemon.lock"), encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Starts `baton <arguments>` in this account.
+    @discardableResult
+    func launch(_ arguments: [String], prefix: [String] = []) throws -> ProbeProcess {
+        let process = try ProbeProcess(
+            command: prefix + [binary.path] + arguments,
+            environment: ["BATON_HOME": home.path, "PATH": "/usr/bin:/bin"])
+        processes.append(process)
+        return process
+    }
+
+    /// An `advertise` probe as device `device`.
+    func advertise(device: String, type: String = weather, extra: [String] = []) throws -> ProbeProcess {
+        try launch(
+            ["handoff-probe", "advertise", "--manifest", Self.monkeyBrowser, "--device", device, "--type", type]
+                + extra + ["--seconds", "60"])
+    }
+
+    /// A `continue` or `watch` probe as device `device`.
+    func probe(_ mode: String, device: String, extra: [String] = []) throws -> ProbeProcess {
+        try launch(
+            ["handoff-probe", mode, "--manifest", Self.monkeyBrowser, "--device", device, "--seconds", "30"] + extra)
+    }
+
+    /// Kills every process started here and the daemon, then removes the home.
+    func tearDown() {
+        for process in processes { process.kill() }
+        if let pid = daemonPID, pid > 0 { Foundation.kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: home)
+    }
+}
+
+/// A child process whose standard output is read line by line (JSON lines for probes).
+final class ProbeProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var partial = Data()
+    private let output = Pipe()
+
+    init(command: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.append(handle.availableData)
+        }
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    private func append(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        partial.append(data)
+        while let newline = partial.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+            partial.removeSubrange(partial.startIndex...newline)
+        }
+    }
+
+    /// Everything printed so far.
+    var transcript: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first JSON line after `skipping` earlier matches whose object satisfies `match`, waiting up to
+    /// `limit` seconds (a guard against hangs, not a timing assertion). Nil when it never came.
+    func waitForEvent(
+        _ event: String, skipping: Int = 0, limit: TimeInterval = 20,
+        where match: ([String: Any]) -> Bool = { _ in true }
+    ) async -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            let found = lock.withLock { lines }
+                .compactMap { line in
+                    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                }
+                .filter { $0["event"] as? String == event && match($0) }
+            if found.count > skipping { return found[skipping] }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Waits for the process to exit (up to `limit` seconds) and returns its status, or nil.
+    func exitStatus(limit: TimeInterval = 20) async -> Int32? {
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    func kill(signal: Int32 = SIGKILL) {
+        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import Wire
+
+@Suite struct PropertyListValueTests {
+    @Test func roundTripKeepsIntDoubleAndBoolDistinct() throws {
+        let value = PropertyListValue.dictionary([
+            "int": .int(1), "double": .double(1.0), "bool": .bool(true), "zero": .int(0), "false": .bool(false),
+            "string": .string("1"), "date": .date(Date(timeIntervalSince1970: 1_700_000_000.5)),
+            "data": .data(Data([0, 1, 255])), "url": .url(URL(string: "https://example.com/a?b=c")!),
+            "array": .array([.int(2), .double(2.5), .null]), "set": .set([.string("a"), .int(3)]),
+            "nested": .dictionary(["x": .null]),
+        ])
+        let decoded = try JSONDecoder().decode(PropertyListValue.self, from: JSONEncoder().encode(value))
+        #expect(decoded == value)
+        guard case .dictionary(let fields) = decoded else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(fields["int"] == .int(1))
+        #expect(fields["double"] == .double(1.0))
+        #expect(fields["bool"] == .bool(true))
+        #expect(fields["int"] != fields["bool"])
+    }
+
+    @Test func plainJSONKeepsKinds() throws {
+        let value = try PropertyListValue(plainJSON: Data(#"{"a":1,"b":2.5,"c":true,"d":null,"e":["x"]}"#.utf8))
+        #expect(
+            value
+                == .dictionary([
+                    "a": .int(1), "b": .double(2.5), "c": .bool(true), "d": .null, "e": .array([.string("x")]),
+                ]))
+    }
+
+    @Test func rejectsAValueWithTwoKinds() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PropertyListValue.self, from: Data(#"{"int":1,"bool":true}"#.utf8))
+        }
+    }
+
+    @Test func plainJSONRejectsGarbage() {
+        #expect(throws: WireError.self) { try PropertyListValue(plainJSON: Data("{nope".utf8)) }
+    }
+}
