@@ -60,6 +60,7 @@ let package = Package(
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
+        .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
 
@@ -81,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "BatonEnvironment", "Today",
+                "TerminalUI", "BatonEnvironment", "Today", "HTMLText", "PageLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -91,6 +92,11 @@ let package = Package(
         // Tests.
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
+        .testTarget(
+            name: "HTMLTextTests",
+            dependencies: ["HTMLText", "PageLoading"],
+            exclude: ["Pages", "Golden", "Server"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ struct BatonCommand: AsyncParsableCommand {
         subcommands: [
             SuiteCommand.self,
             BenchCommand.self,
+            DumpCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )
