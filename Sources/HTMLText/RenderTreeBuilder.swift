@@ -281,7 +281,15 @@ struct RenderTreeBuilder {
         var marker = style
         marker.traits.remove(.underline)
         marker.traits.insert(.linkNumber)
-        appendGlued("[\(number)]", style: marker)
+        let text = "[\(number)]"
+        let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
+        if preDepth == 0, inline.isEmpty, let last, case .paragraph(var items) = top.blocks[last] {
+            // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text.
+            items.append(.token(InlineToken(text: text, width: text.count, style: marker, join: .glued)))
+            top.blocks[last] = .paragraph(items)
+        } else {
+            appendGlued(text, style: marker)
+        }
         currentLink = nil
     }
 

@@ -37,7 +37,7 @@ struct DumpCommand: AsyncParsableCommand {
         }
         let document = HTMLDocument(html: page.htmlSource, url: page.url)
         let text = document.layout(width: cols)
-        let output = json ? try DumpOutput.json(page: page, text: text) : DumpOutput.plain(text)
+        let output = json ? try DumpOutput.json(page: page, text: text) : text.dumpText
         FileHandle.standardOutput.write(Data(output.utf8))
         if !page.isSuccess {
             FileHandle.standardError.write(

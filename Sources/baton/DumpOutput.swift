@@ -2,22 +2,8 @@ import Foundation
 import HTMLText
 import PageLoading
 
-/// What `baton dump` prints: the page text and a `References` list, or the same as JSON.
+/// `baton dump --json`: the laid-out page and its links as JSON.
 enum DumpOutput {
-    /// The lines, then the links as `w3m -dump`/`lynx -dump` list them.
-    static func plain(_ page: TextPage) -> String {
-        var out = page.plainText
-        guard !page.links.isEmpty else { return out }
-        out += "\nReferences\n\n"
-        let numberWidth = String(page.links.count).count
-        for link in page.links {
-            let number = String(link.number)
-            let padding = String(repeating: " ", count: 3 + numberWidth - number.count)
-            out += "\(padding)\(number). \(link.url?.absoluteString ?? link.href)\n"
-        }
-        return out
-    }
-
     struct Document: Encodable {
         struct Link: Encodable {
             var number: Int
