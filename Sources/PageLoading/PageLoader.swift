@@ -20,13 +20,13 @@ public struct PageLoader: Sendable {
     }
 
     public func load(_ url: URL) async throws -> LoadedPage {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw PageLoadError.cancelled }
         switch url.scheme?.lowercased() {
         case "http", "https":
             return try await loadHTTP(url)
         case "file":
             let file = try FileFetch.read(url, limit: maximumBytes)
-            try Task.checkCancellation()
+            if Task.isCancelled { throw PageLoadError.cancelled }
             return page(
                 url: url, status: nil, mediaType: file.mediaType, charset: nil, bytes: file.bytes,
                 truncated: file.isTruncated)
