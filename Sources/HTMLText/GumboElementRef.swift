@@ -8,7 +8,8 @@ struct GumboElementRef {
 
     /// The attribute's value, or `nil` when the element does not have it.
     func attribute(_ name: String) -> String? {
-        withUnsafePointer(to: node.pointee.v.element.attributes) { attributes in
+        guard node.pointee.v.element.attributes.length > 0 else { return nil }
+        return withUnsafePointer(to: node.pointee.v.element.attributes) { attributes in
             guard let found = gumbo_get_attribute(attributes, name) else { return nil }
             return String(cString: found.pointee.value)
         }

@@ -1,5 +1,9 @@
 import CGumbo
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Parses HTML with Gumbo and feeds the tree to a `RenderTreeBuilder` in document order.
 ///
 /// The walk uses an explicit stack, so documents nested thousands of elements deep are fine.
@@ -20,41 +24,44 @@ enum GumboTreeWalker {
             let empty = Result(blocks: [], title: "", links: [], baseHref: nil)
             guard let base = buffer.baseAddress else { return empty }
             let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else {
-                return empty
-            }
+            guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else { return empty }
             defer { gumbo_destroy_output(&options, output) }
             return walk(output.pointee.document)
         }
     }
 
     private struct Frame {
-        var children: [UnsafeMutablePointer<GumboNode>]
-        var next = 0
+        var children: GumboVector
+        var next: UInt32 = 0
         var exit: RenderTreeBuilder.Exit
     }
 
     private static func walk(_ document: UnsafeMutablePointer<GumboNode>) -> Result {
         var builder = RenderTreeBuilder()
-        var stack = [Frame(children: GumboElementRef.children(of: document), exit: [])]
-        while !stack.isEmpty {
-            let index = stack.count - 1
-            guard stack[index].next < stack[index].children.count else {
+        var stack = [Frame(children: document.pointee.v.document.children, exit: [])]
+        while let top = stack.last {
+            guard top.next < top.children.length, let data = top.children.data,
+                let raw = data[Int(top.next)]
+            else {
                 builder.close(stack.removeLast().exit)
                 continue
             }
-            let node = stack[index].children[stack[index].next]
-            stack[index].next += 1
+            stack[stack.count - 1].next += 1
+            let node = raw.assumingMemoryBound(to: GumboNode.self)
             switch node.pointee.type {
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
-                builder.text(String(cString: node.pointee.v.text.text))
+                guard let text = node.pointee.v.text.text else { continue }
+                let length = strlen(text)
+                text.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    builder.text(UnsafeBufferPointer(start: $0, count: length))
+                }
             case GUMBO_NODE_ELEMENT:
                 let element = GumboElementRef(node: node)
                 let exit = builder.open(element)
                 if exit.contains(.skipChildren) {
                     builder.close(exit)
                 } else {
-                    stack.append(Frame(children: element.children, exit: exit))
+                    stack.append(Frame(children: node.pointee.v.element.children, exit: exit))
                 }
             default:
                 break  // comments, templates, the document

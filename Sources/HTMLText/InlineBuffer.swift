@@ -40,25 +40,37 @@ struct InlineBuffer {
 
     /// Appends text from the document with whitespace collapsed.
     mutating func appendCollapsing(_ text: String, style: SpanStyle) {
-        var utf8 = text.utf8[...]
-        while let first = utf8.first {
-            if Self.isWhitespace(first) {
+        var text = text
+        text.withUTF8 { appendCollapsing($0, style: style) }
+    }
+
+    /// Appends UTF-8 text from the document with whitespace collapsed.
+    mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, style: SpanStyle) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if Self.isWhitespace(bytes[index]) {
                 if !atLineStart { pendingSpace = true }
-                utf8 = utf8.drop(while: Self.isWhitespace)
+                index += 1
+                while index < count, Self.isWhitespace(bytes[index]) { index += 1 }
                 continue
             }
-            let word = utf8.prefix(while: { !Self.isWhitespace($0) })
-            utf8 = utf8[word.endIndex...]
-            appendWord(word, style: style)
+            let start = index
+            var ascii = true
+            while index < count, !Self.isWhitespace(bytes[index]) {
+                ascii = ascii && bytes[index] < 0x80
+                index += 1
+            }
+            appendWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii: ascii, style: style)
         }
     }
 
-    private mutating func appendWord(_ bytes: Substring.UTF8View, style: SpanStyle) {
+    private mutating func appendWord(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, style: SpanStyle) {
         var join: TokenJoin = pendingSpace ? .space : .glued
         pendingSpace = false
         atLineStart = false
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            let text = String(Substring(bytes))
+        if ascii {
+            let text = String(decoding: bytes, as: UTF8.self)
             items.append(.token(InlineToken(text: text, width: bytes.count, style: style, join: join)))
             return
         }
@@ -66,7 +78,7 @@ struct InlineBuffer {
         var run = ""
         var runWidth = 0
         var afterWide = false
-        for character in Substring(bytes) {
+        for character in String(decoding: bytes, as: UTF8.self) {
             if character == "\u{AD}" { continue }  // soft hyphen: invisible
             if character == "\u{200B}" {  // zero-width space: a break opportunity
                 if !run.isEmpty {

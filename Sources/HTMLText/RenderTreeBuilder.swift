@@ -89,17 +89,21 @@ struct RenderTreeBuilder {
 
     // MARK: Text
 
-    mutating func text(_ text: String) {
-        if titleDepth > 0 {
-            title += text
-            return
+    /// Text of a text node, as UTF-8 bytes.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if titleDepth > 0 || currentLink != nil || preDepth > 0 {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if titleDepth > 0 {
+                title += text
+                return
+            }
+            if currentLink != nil { linkText += text }
+            if preDepth > 0 {
+                pre.append(text, style: style)
+                return
+            }
         }
-        if currentLink != nil { linkText += text }
-        if preDepth > 0 {
-            pre.append(text, style: style)
-        } else {
-            inline.appendCollapsing(text, style: style)
-        }
+        inline.appendCollapsing(bytes, style: style)
     }
 
     /// The finished tree.
@@ -165,7 +169,7 @@ struct RenderTreeBuilder {
             flushParagraph()
             guard top.isList else { return .endBlock }
             let value = element.attribute("value").flatMap {
-                Int($0.trimmingCharacters(in: .whitespaces))
+                Int($0.trimmingHTMLWhitespace)
             }
             containers.append(OpenContainer(kind: .listItem(value: value)))
             return [.endBlock, .popContainer]
@@ -173,14 +177,11 @@ struct RenderTreeBuilder {
             startBlock(gap: true)
             guard containers.count + 2 <= Self.maxContainerDepth else { return [.endBlock, .gapAfter] }
             let border = element.attribute("border").map { $0 != "0" } ?? false
-            containers.append(OpenContainer(kind: .table(rows: [], hasBorder: border)))
+            containers.append(OpenContainer(kind: .table(hasBorder: border)))
             return [.endBlock, .popContainer, .gapAfter]
         case .tableRow:
             flushParagraph()
-            if case .table(var rows, let border) = top.kind {
-                rows.append([])
-                top.kind = .table(rows: rows, hasBorder: border)
-            }
+            if top.isTable { top.rows.append([]) }
             return .endBlock
         case .tableCell(let header):
             flushParagraph()
@@ -210,10 +211,10 @@ struct RenderTreeBuilder {
             ordered
             ? ListNumbering(
                 style: .init(typeAttribute: element.attribute("type")),
-                start: element.attribute("start").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+                start: element.attribute("start").flatMap { Int($0.trimmingHTMLWhitespace) },
                 reversed: element.hasAttribute("reversed")) : nil
         var exit = pushContainer(
-            .list(ListBlock(numbering: numbering, depth: listDepth, items: [])), gaps: outermost)
+            .list(numbering: numbering, depth: listDepth), gaps: outermost)
         if exit.contains(.popContainer) {
             listDepth += 1
         } else {
@@ -262,7 +263,7 @@ struct RenderTreeBuilder {
 
     private mutating func openLink(_ element: GumboElementRef) -> Exit {
         guard currentLink == nil, let href = element.attribute("href") else { return [] }
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = href.trimmingHTMLWhitespace
         guard !trimmed.lowercased().hasPrefix("javascript:") else { return [] }
         links.append((trimmed, ""))
         currentLink = links.count
@@ -285,6 +286,7 @@ struct RenderTreeBuilder {
         let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
         if preDepth == 0, inline.isEmpty, let last, case .paragraph(var items) = top.blocks[last] {
             // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text.
+            top.blocks[last] = .gap  // releases the paragraph so `items` is not copied
             items.append(.token(InlineToken(text: text, width: text.count, style: marker, join: .glued)))
             top.blocks[last] = .paragraph(items)
         } else {
@@ -298,17 +300,14 @@ struct RenderTreeBuilder {
             if child.tag == GUMBO_TAG_TITLE, title.isEmpty {
                 title = child.textContent
             } else if child.tag == GUMBO_TAG_BASE, baseHref == nil, let href = child.attribute("href") {
-                baseHref = href.trimmingCharacters(in: .whitespacesAndNewlines)
+                baseHref = href.trimmingHTMLWhitespace
             }
         }
     }
 
     // MARK: Helpers
 
-    private var top: OpenContainer {
-        get { containers[containers.count - 1] }
-        set { containers[containers.count - 1] = newValue }
-    }
+    private var top: OpenContainer { containers[containers.count - 1] }
 
     private mutating func pushStyle(traits: SpanStyle.Traits, headingLevel: Int? = nil) {
         var next = style
@@ -366,35 +365,36 @@ struct RenderTreeBuilder {
     private mutating func popContainer() {
         flushParagraph()
         guard containers.count > 1 else { return }
-        var finished = containers.removeLast()
+        let finished = containers.removeLast()
         let blocks = finished.trimmedBlocks()
         switch finished.kind {
         case .root:
             top.blocks.append(contentsOf: blocks)
         case .indented(let indent):
             if !blocks.isEmpty { top.blocks.append(.indented(indent: indent, blocks)) }
-        case .list(let list):
+        case .list(let numbering, let depth):
             listDepth -= 1
             top.blocks.append(contentsOf: blocks)  // stray content before the first item
-            if !list.items.isEmpty { top.blocks.append(.list(list)) }
+            if !finished.items.isEmpty {
+                top.blocks.append(.list(ListBlock(numbering: numbering, depth: depth, items: finished.items)))
+            }
         case .listItem(let value):
-            if case .list(var list) = top.kind {
-                list.items.append(ListItemBlock(value: value, blocks: blocks))
-                top.kind = .list(list)
+            if top.isList {
+                top.items.append(ListItemBlock(value: value, blocks: blocks))
             } else {
                 top.blocks.append(contentsOf: blocks)
             }
-        case .table(let rows, let border):
+        case .table(let border):
             top.blocks.append(contentsOf: blocks)  // the caption
-            let filled = rows.filter { !$0.isEmpty }
+            let filled = finished.rows.filter { !$0.isEmpty }
             if !filled.isEmpty { top.blocks.append(.table(TableBlock(rows: filled, hasBorder: border))) }
         case .cell(let span):
-            if case .table(var rows, let border) = top.kind {
-                if rows.isEmpty { rows.append([]) }
-                rows[rows.count - 1].append(TableCell(blocks: blocks, columnSpan: span))
-                top.kind = .table(rows: rows, hasBorder: border)
+            let table = top
+            if table.isTable {
+                if table.rows.isEmpty { table.rows.append([]) }
+                table.rows[table.rows.count - 1].append(TableCell(blocks: blocks, columnSpan: span))
             } else {
-                top.blocks.append(contentsOf: blocks)
+                table.blocks.append(contentsOf: blocks)
             }
         }
     }

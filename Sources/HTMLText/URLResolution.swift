@@ -10,7 +10,7 @@ enum URLResolution {
 
     /// An absolute URL for `href`, or `nil` when it cannot be parsed even after escaping.
     static func resolve(_ href: String, against base: URL?) -> URL? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = href.trimmingHTMLWhitespace
         let candidate =
             URL(string: trimmed, relativeTo: base)
             ?? escaped(trimmed).flatMap { URL(string: $0, relativeTo: base) }
