@@ -26,6 +26,11 @@ enum BlockLayout {
         case .rule:
             let length = max(1, width - indent)
             writer.write([TextSpan(text: String(repeating: "─", count: length))], indent: indent)
+        case .aligned(let alignment, let inner):
+            let outer = writer.alignment
+            writer.alignment = (alignment, width)
+            layout(inner, width: width, indent: indent, into: &writer)
+            writer.alignment = outer
         case .indented(let extra, let inner):
             layout(inner, width: width, indent: deeper(indent, by: extra, width: width), into: &writer)
         case .list(let list):

@@ -28,6 +28,8 @@ enum ContentMeasure {
         case .preformatted(let pre):
             let widest = pre.lines.map { $0.reduce(0) { $0 + TextWidth.of($1.text) } }.max() ?? 0
             return ContentWidths(minimum: widest, maximum: widest)
+        case .aligned(_, let inner):
+            return measure(inner)
         case .indented(let indent, let inner):
             var widths = ContentWidths()
             widths.include(measure(inner), indent: indent)

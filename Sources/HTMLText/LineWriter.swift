@@ -8,6 +8,8 @@ struct LineWriter {
     private var wantsGap = false
     /// A list marker that replaces the indentation of the next line, right-aligned before its text.
     var pendingMarker: String?
+    /// Centring or right alignment of the lines written, within `width` columns.
+    var alignment: (TextAlignment, width: Int)?
 
     /// Asks for one blank line before the next line (collapses with other requests; none at the top).
     mutating func requestGap() { wantsGap = true }
@@ -28,6 +30,11 @@ struct LineWriter {
             let width = TextWidth.of(marker) + 1
             prefix = String(repeating: " ", count: max(0, indent - width)) + marker + " "
             pendingMarker = nil
+        }
+        if let (alignment, width) = alignment, !preformatted, !spans.isEmpty {
+            let room = width - TextWidth.of(prefix) - spans.reduce(0) { $0 + TextWidth.of($1.text) }
+            let shift = alignment == .center ? room / 2 : room
+            if shift > 0 { prefix += String(repeating: " ", count: shift) }
         }
         var line = TextLine(spans: [], isPreformatted: preformatted)
         if !prefix.isEmpty { line.spans.append(TextSpan(text: prefix)) }

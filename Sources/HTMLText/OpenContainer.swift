@@ -5,6 +5,7 @@ final class OpenContainer {
     enum Kind {
         case root
         case indented(Int)
+        case aligned(TextAlignment)
         case list(numbering: ListNumbering?, depth: Int)
         case listItem(value: Int?)
         case table(hasBorder: Bool)

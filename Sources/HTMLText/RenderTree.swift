@@ -59,6 +59,11 @@ struct PreformattedBlock: Sendable {
     var anchors: [(name: String, line: Int)]
 }
 
+/// How lines of a block sit between the margins.
+enum TextAlignment: Sendable {
+    case center, right
+}
+
 /// The render tree: block-level structure of a document with measured inline content.
 ///
 /// The tree's depth is bounded by the builder (deeply nested containers are flattened), so
@@ -73,5 +78,7 @@ enum RenderBlock: Sendable {
     case list(ListBlock)
     /// Blocks shifted right by `indent` columns (`blockquote`, `dd`).
     case indented(indent: Int, [RenderBlock])
+    /// Blocks whose lines are centred or pushed right (`<center>`, `align`, `th`).
+    case aligned(TextAlignment, [RenderBlock])
     case table(TableBlock)
 }

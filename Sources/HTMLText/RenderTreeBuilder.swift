@@ -21,6 +21,8 @@ struct RenderTreeBuilder {
         static let endTitle = Exit(rawValue: 1 << 9)
         /// Children are not visited.
         static let skipChildren = Exit(rawValue: 1 << 10)
+        /// An aligned container was opened inside the element's own container.
+        static let popAlignment = Exit(rawValue: 1 << 11)
     }
 
     static let maxContainerDepth = 40
@@ -60,6 +62,10 @@ struct RenderTreeBuilder {
             exit = openInsidePreformatted(element, role: role)
         } else {
             exit = openBlockOrInline(element, role: role)
+            if let alignment = Self.alignment(of: element, role: role) {
+                let pushed = pushContainer(.aligned(alignment), gaps: false)
+                if pushed.contains(.popContainer) { exit.insert(.popAlignment) }
+            }
         }
         if let anchor, !anchor.isEmpty {
             if preDepth > 0 { pre.appendAnchor(anchor) } else { inline.appendAnchor(anchor) }
@@ -83,6 +89,7 @@ struct RenderTreeBuilder {
         }
         if exit.contains(.popStyle) { styles.removeLast() }
         if exit.contains(.endBlock) { flushParagraph() }
+        if exit.contains(.popAlignment) { popContainer() }
         if exit.contains(.popContainer) { popContainer() }
         if exit.contains(.gapAfter) { top.appendGap() }
     }
@@ -372,6 +379,8 @@ struct RenderTreeBuilder {
             top.blocks.append(contentsOf: blocks)
         case .indented(let indent):
             if !blocks.isEmpty { top.blocks.append(.indented(indent: indent, blocks)) }
+        case .aligned(let alignment):
+            if !blocks.isEmpty { top.blocks.append(.aligned(alignment, blocks)) }
         case .list(let numbering, let depth):
             listDepth -= 1
             top.blocks.append(contentsOf: blocks)  // stray content before the first item
@@ -396,6 +405,23 @@ struct RenderTreeBuilder {
             } else {
                 table.blocks.append(contentsOf: blocks)
             }
+        }
+    }
+
+    /// Centring or right alignment from `<center>`, an `align` attribute on a block, or a header cell.
+    private static func alignment(of element: GumboElementRef, role: ElementRole) -> TextAlignment? {
+        switch role {
+        case .block, .spacedBlock, .heading, .tableCell, .tableCaption: break
+        default: return nil
+        }
+        if element.tag == GUMBO_TAG_CENTER { return .center }
+        switch element.attribute("align")?.lowercased() {
+        case "center", "middle": return .center
+        case "right": return .right
+        case "left", "justify": return nil
+        default:
+            if case .tableCell(header: true) = role { return .center }
+            return nil
         }
     }
 

@@ -19,7 +19,11 @@ public enum PageAddress {
             }
             return url
         }
-        let looksLikePath = text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("~")
+        // A bare name with a document extension ("notes.html") is a file, not a host.
+        let fileExtensions = ["html", "htm", "xhtml", "txt", "md"]
+        let bareFileName =
+            !text.contains("/") && fileExtensions.contains((text as NSString).pathExtension.lowercased())
+        let looksLikePath = text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("~") || bareFileName
         let expanded = (text as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : currentDirectory + "/" + expanded
         if looksLikePath || FileManager.default.fileExists(atPath: absolute) {

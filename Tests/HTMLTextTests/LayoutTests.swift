@@ -154,6 +154,12 @@ import Testing
         #expect(lines("<p></p><div> </div>").isEmpty)
     }
 
+    @Test func centreAndRightAlignment() {
+        #expect(
+            lines("<center>abcd</center><p align=right>xy</p><div align=center><pre>pre</pre></div>", width: 10)
+                == ["   abcd", "", "        xy", "", "pre"])
+    }
+
     @Test func widthOfOneStillLaysOut() {
         #expect(lines("<p>ab 日</p>", width: 1) == ["a", "b", "日"])
     }

@@ -116,6 +116,8 @@ import Testing
         #expect(try PageAddress.url(from: "localhost:8000/").absoluteString == "http://localhost:8000/")
         #expect(try PageAddress.url(from: "/tmp/x.html", currentDirectory: "/").isFileURL)
         #expect(try PageAddress.url(from: "./x.html", currentDirectory: "/srv").path == "/srv/x.html")
+        #expect(try PageAddress.url(from: "missing.html", currentDirectory: "/srv").path == "/srv/missing.html")
+        #expect(try PageAddress.url(from: "example.com/a.html").absoluteString == "https://example.com/a.html")
         #expect(throws: PageLoadError.invalidURL("  ")) { try PageAddress.url(from: "  ") }
         #expect(throws: PageLoadError.unsupportedScheme("gopher")) {
             _ = try PageAddress.url(from: "gopher://x")
