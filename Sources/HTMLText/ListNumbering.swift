@@ -19,6 +19,12 @@ struct ListNumbering: Sendable {
     var start: Int?
     var reversed: Bool
 
+    /// A `start` or `value` attribute as a number, kept within ±1 000 000 000 so counting never overflows.
+    static func number(_ attribute: String) -> Int? {
+        guard let value = Int(attribute.trimmingHTMLWhitespace) else { return nil }
+        return min(max(value, -1_000_000_000), 1_000_000_000)
+    }
+
     /// The marker text ("3.", "c.", "iv.") for each item, honouring `<li value>`.
     func markers(for items: [ListItemBlock]) -> [String] {
         var next = start ?? (reversed ? items.count : 1)

@@ -176,7 +176,7 @@ struct RenderTreeBuilder {
             flushParagraph()
             guard top.isList else { return .endBlock }
             let value = element.attribute("value").flatMap {
-                Int($0.trimmingHTMLWhitespace)
+                ListNumbering.number($0)
             }
             containers.append(OpenContainer(kind: .listItem(value: value)))
             return [.endBlock, .popContainer]
@@ -218,7 +218,7 @@ struct RenderTreeBuilder {
             ordered
             ? ListNumbering(
                 style: .init(typeAttribute: element.attribute("type")),
-                start: element.attribute("start").flatMap { Int($0.trimmingHTMLWhitespace) },
+                start: element.attribute("start").flatMap(ListNumbering.number),
                 reversed: element.hasAttribute("reversed")) : nil
         var exit = pushContainer(
             .list(numbering: numbering, depth: listDepth), gaps: outermost)
