@@ -27,21 +27,21 @@ struct RenderTreeBuilder {
 
     static let maxContainerDepth = 40
 
-    private var containers: [OpenContainer] = [OpenContainer(kind: .root)]
-    private var inline = InlineBuffer()
-    private var pre = PreformattedBuffer()
-    private var preDepth = 0
-    private var styles: [SpanStyle] = [.plain]
-    private var listDepth = 0
-    private var currentLink: Int?
-    private var linkText = ""
-    private var titleDepth = 0
+    var containers: [OpenContainer] = [OpenContainer(kind: .root)]
+    var inline = InlineBuffer()
+    var pre = PreformattedBuffer()
+    var preDepth = 0
+    var styles: [SpanStyle] = [.plain]
+    var listDepth = 0
+    var currentLink: Int?
+    var linkText = ""
+    var titleDepth = 0
     private(set) var title = ""
     /// Links in order of appearance: the raw href and the visible text.
-    private(set) var links: [(href: String, text: String)] = []
+    var links: [(href: String, text: String)] = []
     private(set) var baseHref: String?
 
-    private var style: SpanStyle { styles[styles.count - 1] }
+    var style: SpanStyle { styles[styles.count - 1] }
 
     // MARK: Elements
 
@@ -122,7 +122,7 @@ struct RenderTreeBuilder {
 
     // MARK: Opening
 
-    private mutating func openInsidePreformatted(_ element: GumboElementRef, role: ElementRole)
+    mutating func openInsidePreformatted(_ element: GumboElementRef, role: ElementRole)
         -> Exit
     {
         switch role {
@@ -137,7 +137,7 @@ struct RenderTreeBuilder {
         }
     }
 
-    private mutating func openBlockOrInline(_ element: GumboElementRef, role: ElementRole) -> Exit {
+    mutating func openBlockOrInline(_ element: GumboElementRef, role: ElementRole) -> Exit {
         switch role {
         case .block, .definitionTerm:
             flushParagraph()
@@ -211,7 +211,7 @@ struct RenderTreeBuilder {
         }
     }
 
-    private mutating func openList(_ element: GumboElementRef, ordered: Bool) -> Exit {
+    mutating func openList(_ element: GumboElementRef, ordered: Bool) -> Exit {
         let outermost = listDepth == 0
         startBlock(gap: outermost)
         let numbering =
@@ -230,79 +230,8 @@ struct RenderTreeBuilder {
         return exit
     }
 
-    private mutating func openInline(_ element: GumboElementRef, role: ElementRole) -> Exit {
-        switch role {
-        case .styled(let traits):
-            pushStyle(traits: traits)
-            return .popStyle
-        case .link:
-            return openLink(element)
-        case .image:
-            if let alt = element.attribute("alt") {
-                if !alt.isEmpty { appendText("[\(alt)]") }
-            } else {
-                appendText("[image]")
-            }
-            return .skipChildren
-        case .input:
-            if let text = FormControlText.input(element) { appendControl(text) }
-            return .skipChildren
-        case .select:
-            appendControl(FormControlText.select(element))
-            return .skipChildren
-        case .textarea:
-            appendControl(FormControlText.textarea(element))
-            return .skipChildren
-        case .button:
-            pushStyle(traits: .formControl)
-            appendText("[")
-            return [.popStyle, .closeBracket]
-        case .quote:
-            appendText("“")
-            return .closeQuote
-        case .title:
-            titleDepth += 1
-            return .endTitle
-        default:
-            return []
-        }
-    }
-
-    private mutating func openLink(_ element: GumboElementRef) -> Exit {
-        guard currentLink == nil, let href = element.attribute("href") else { return [] }
-        let trimmed = href.trimmingHTMLWhitespace
-        guard !trimmed.lowercased().hasPrefix("javascript:") else { return [] }
-        links.append((trimmed, ""))
-        currentLink = links.count
-        linkText = ""
-        var linked = style
-        linked.link = links.count
-        linked.traits.insert(.underline)
-        styles.append(linked)
-        return [.endLink, .popStyle]
-    }
-
-    private mutating func endLink() {
-        guard let number = currentLink else { return }
-        links[number - 1].text = linkText.split(whereSeparator: { $0.isWhitespace }).joined(
-            separator: " ")
-        var marker = style
-        marker.traits.remove(.underline)
-        marker.traits.insert(.linkNumber)
-        let text = "[\(number)]"
-        let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
-        if preDepth == 0, inline.isEmpty, let last, case .paragraph(var items) = top.blocks[last] {
-            // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text.
-            top.blocks[last] = .gap  // releases the paragraph so `items` is not copied
-            items.append(.token(InlineToken(text: text, width: text.count, style: marker, join: .glued)))
-            top.blocks[last] = .paragraph(items)
-        } else {
-            appendGlued(text, style: marker)
-        }
-        currentLink = nil
-    }
-
-    private mutating func readHead(_ head: GumboElementRef) {
+    /// Reads `<title>` and `<base href>` from the skipped `<head>`.
+    mutating func readHead(_ head: GumboElementRef) {
         for child in head.childElements {
             if child.tag == GUMBO_TAG_TITLE, title.isEmpty {
                 title = child.textContent
@@ -314,102 +243,17 @@ struct RenderTreeBuilder {
 
     // MARK: Helpers
 
-    private var top: OpenContainer { containers[containers.count - 1] }
+    var top: OpenContainer { containers[containers.count - 1] }
 
-    private mutating func pushStyle(traits: SpanStyle.Traits, headingLevel: Int? = nil) {
+    mutating func pushStyle(traits: SpanStyle.Traits, headingLevel: Int? = nil) {
         var next = style
         next.traits.formUnion(traits)
         if let headingLevel { next.headingLevel = headingLevel }
         styles.append(next)
     }
 
-    private mutating func appendText(_ text: String) {
-        if preDepth > 0 {
-            pre.append(text, style: style)
-        } else {
-            inline.appendCollapsing(text, style: style)
-        }
-    }
-
-    private mutating func appendGlued(_ text: String, style: SpanStyle? = nil) {
-        if preDepth > 0 {
-            pre.append(text, style: style ?? self.style)
-        } else {
-            inline.appendGlued(text, style: style ?? self.style)
-        }
-    }
-
-    private mutating func appendControl(_ text: String) {
-        var control = style
-        control.traits.insert(.formControl)
-        if preDepth > 0 {
-            pre.append(text, style: control)
-        } else {
-            inline.appendCollapsing(text, style: control)
-        }
-    }
-
-    private mutating func startBlock(gap: Bool) {
-        flushParagraph()
-        if gap { top.appendGap() }
-    }
-
-    private mutating func flushParagraph() {
-        guard !inline.isEmpty else { return }
-        top.blocks.append(.paragraph(inline.take()))
-    }
-
-    /// Opens a container when the depth allows; otherwise the element is laid out as a plain block.
-    private mutating func pushContainer(_ kind: OpenContainer.Kind, gaps: Bool) -> Exit {
-        flushParagraph()
-        if gaps { top.appendGap() }
-        let after: Exit = gaps ? [.endBlock, .gapAfter] : .endBlock
-        guard containers.count < Self.maxContainerDepth else { return after }
-        containers.append(OpenContainer(kind: kind))
-        return after.union(.popContainer)
-    }
-
-    private mutating func popContainer() {
-        flushParagraph()
-        guard containers.count > 1 else { return }
-        let finished = containers.removeLast()
-        let blocks = finished.trimmedBlocks()
-        switch finished.kind {
-        case .root:
-            top.blocks.append(contentsOf: blocks)
-        case .indented(let indent):
-            if !blocks.isEmpty { top.blocks.append(.indented(indent: indent, blocks)) }
-        case .aligned(let alignment):
-            if !blocks.isEmpty { top.blocks.append(.aligned(alignment, blocks)) }
-        case .list(let numbering, let depth):
-            listDepth -= 1
-            top.blocks.append(contentsOf: blocks)  // stray content before the first item
-            if !finished.items.isEmpty {
-                top.blocks.append(.list(ListBlock(numbering: numbering, depth: depth, items: finished.items)))
-            }
-        case .listItem(let value):
-            if top.isList {
-                top.items.append(ListItemBlock(value: value, blocks: blocks))
-            } else {
-                top.blocks.append(contentsOf: blocks)
-            }
-        case .table(let border):
-            top.blocks.append(contentsOf: blocks)  // the caption
-            let filled = finished.rows.filter { !$0.isEmpty }
-            if !filled.isEmpty { top.blocks.append(.table(TableBlock(rows: filled, hasBorder: border))) }
-        case .cell(let span):
-            let table = top
-            if table.isTable {
-                if table.rows.isEmpty { table.rows.append([]) }
-                table.rows[table.rows.count - 1].append(TableCell(blocks: blocks, columnSpan: span))
-            } else {
-                table.blocks.append(contentsOf: blocks)
-            }
-        }
-    }
-
     /// Centring or right alignment from `<center>`, an `align` attribute on a block, or a header cell.
-    private static func alignment(of element: GumboElementRef, role: ElementRole) -> TextAlignment? {
+    static func alignment(of element: GumboElementRef, role: ElementRole) -> TextAlignment? {
         switch role {
         case .block, .spacedBlock, .heading, .tableCell, .tableCaption: break
         default: return nil
@@ -425,7 +269,8 @@ struct RenderTreeBuilder {
         }
     }
 
-    private static func isDisplayNone(_ style: String?) -> Bool {
+    /// True for an inline style that hides the element.
+    static func isDisplayNone(_ style: String?) -> Bool {
         guard let style, style.contains("none") else { return false }
         let compact = style.lowercased().filter { !$0.isWhitespace }
         return compact.contains("display:none")
