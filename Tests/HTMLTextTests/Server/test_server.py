@@ -50,7 +50,7 @@ def exit_with_parent(parent):
 
 
 # The test process may have blocked signals in the thread that started us: unblock them.
-signal.pthread_sigmask(signal.SIG_UNBLOCK, range(1, signal.NSIG))
+signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True).start()
