@@ -26,7 +26,7 @@ enum ContentMeasure {
         case .paragraph(let items):
             return measure(items)
         case .preformatted(let pre):
-            let widest = pre.lines.map { $0.reduce(0) { $0 + TextWidth.of($1.text) } }.max() ?? 0
+            let widest = pre.lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0
             return ContentWidths(minimum: widest, maximum: widest)
         case .aligned(_, let inner):
             return measure(inner)

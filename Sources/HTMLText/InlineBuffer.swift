@@ -34,7 +34,7 @@ struct InlineBuffer {
     /// Appends text that must not break from what precedes it (a link's `[n]`).
     mutating func appendGlued(_ text: String, style: SpanStyle) {
         items.append(
-            .token(InlineToken(text: text, width: TextWidth.of(text), style: style, join: .glued)))
+            .token(InlineToken(text: text, width: DisplayWidth.of(text), style: style, join: .glued)))
         atLineStart = false
     }
 

@@ -32,7 +32,7 @@ struct LineWriter {
             pendingMarker = nil
         }
         if let (alignment, width) = alignment, !preformatted, !spans.isEmpty {
-            let room = width - TextWidth.of(prefix) - spans.reduce(0) { $0 + TextWidth.of($1.text) }
+            let room = width - DisplayWidth.of(prefix) - spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
             let shift = alignment == .center ? room / 2 : room
             if shift > 0 { prefix += String(repeating: " ", count: shift) }
         }

@@ -69,7 +69,7 @@ struct TableGrid {
         var out: [TextSpan] = []
         var used = 0
         for span in spans {
-            let spanWidth = TextWidth.of(span.text)
+            let spanWidth = DisplayWidth.of(span.text)
             if used + spanWidth <= width {
                 out.append(span)
                 used += spanWidth

@@ -28,7 +28,7 @@ public struct TextLine: Hashable, Sendable {
     public var text: String { spans.reduce(into: "") { $0 += $1.text } }
 
     /// Display width in terminal columns.
-    public var width: Int { spans.reduce(0) { $0 + TextWidth.of($1.text) } }
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 }
 
 /// A numbered link of a page: `[number]` in the text, an absolute URL.
@@ -79,9 +79,19 @@ public struct TextPage: Sendable {
     public var plainText: String {
         var out = ""
         for line in lines {
-            var text = line.text
-            while text.last == " " { text.removeLast() }
-            out += text
+            var end = line.spans.count
+            var last: Substring = ""
+            while end > 0 {
+                let text = line.spans[end - 1].text
+                let utf8 = text.utf8
+                if let keep = utf8.lastIndex(where: { $0 != 0x20 }) {
+                    last = text[..<utf8.index(after: keep)]
+                    break
+                }
+                end -= 1
+            }
+            for span in line.spans.prefix(max(0, end - 1)) { out += span.text }
+            out += last
             out += "\n"
         }
         return out
