@@ -71,6 +71,7 @@ let package = Package(
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
+        .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
 
@@ -96,7 +97,7 @@ let package = Package(
             name: "baton",
             dependencies: [
                 "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
-                "Wire", "AccountClient", "AccountService", "Handoff",
+                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,6 +126,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "HTMLTextTests",
+            dependencies: ["HTMLText", "PageLoading"],
+            exclude: ["Pages", "Golden", "Server"]
         ),
     ],
     swiftLanguageModes: [.v6]

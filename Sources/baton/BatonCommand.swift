@@ -19,6 +19,7 @@ struct BatonCommand: AsyncParsableCommand {
             ActivitiesCommand.self,
             HandoffProbeCommand.self,
             HandoffBenchCommand.self,
+            DumpCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -1,0 +1,74 @@
+import CGumbo
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Parses HTML with Gumbo and feeds the tree to a `RenderTreeBuilder` in document order.
+///
+/// The walk uses an explicit stack, so documents nested thousands of elements deep are fine.
+enum GumboTreeWalker {
+    /// The parse result: render tree, title, links as written and the `<base href>`.
+    struct Result {
+        var blocks: [RenderBlock]
+        var title: String
+        var links: [(href: String, text: String)]
+        var baseHref: String?
+    }
+
+    static func parse(_ html: String) -> Result {
+        var options = kGumboDefaultOptions
+        options.max_errors = 0  // errors are not reported; recording them only costs time
+        var source = html
+        return source.withUTF8 { buffer -> Result in
+            let empty = Result(blocks: [], title: "", links: [], baseHref: nil)
+            guard let base = buffer.baseAddress else { return empty }
+            let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else { return empty }
+            defer { gumbo_destroy_output(&options, output) }
+            return walk(output.pointee.document)
+        }
+    }
+
+    private struct Frame {
+        var children: GumboVector
+        var next: UInt32 = 0
+        var exit: RenderTreeBuilder.Exit
+    }
+
+    private static func walk(_ document: UnsafeMutablePointer<GumboNode>) -> Result {
+        var builder = RenderTreeBuilder()
+        var stack = [Frame(children: document.pointee.v.document.children, exit: [])]
+        while let top = stack.last {
+            guard top.next < top.children.length, let data = top.children.data,
+                let raw = data[Int(top.next)]
+            else {
+                builder.close(stack.removeLast().exit)
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let node = raw.assumingMemoryBound(to: GumboNode.self)
+            switch node.pointee.type {
+            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+                guard let text = node.pointee.v.text.text else { continue }
+                let length = strlen(text)
+                text.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    builder.text(UnsafeBufferPointer(start: $0, count: length))
+                }
+            case GUMBO_NODE_ELEMENT:
+                let element = GumboElementRef(node: node)
+                let exit = builder.open(element)
+                if exit.contains(.skipChildren) {
+                    builder.close(exit)
+                } else {
+                    stack.append(Frame(children: node.pointee.v.element.children, exit: exit))
+                }
+            default:
+                break  // comments, templates, the document
+            }
+        }
+        let blocks = builder.finish()
+        return Result(
+            blocks: blocks, title: builder.title, links: builder.links, baseHref: builder.baseHref)
+    }
+}

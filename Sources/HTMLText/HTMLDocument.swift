@@ -1,0 +1,38 @@
+import Foundation
+
+/// An HTML document parsed once into a render tree; `layout(width:)` lays it out again cheaply at any width.
+public struct HTMLDocument: Sendable {
+    /// The `<title>`, whitespace collapsed ("" when the page has none).
+    public let title: String
+    /// The numbered links, in order: link `n` is `links[n - 1]`.
+    public let links: [PageLink]
+    /// The URL relative links were resolved against (`<base href>` or the document URL).
+    public let baseURL: URL?
+    private let blocks: [RenderBlock]
+
+    /// Parses `html` (already decoded to a String); `url` is where it came from, for relative links.
+    public init(html: String, url: URL? = nil) {
+        let parsed = GumboTreeWalker.parse(html)
+        title = parsed.title.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let base = URLResolution.base(documentURL: url, baseHref: parsed.baseHref)
+        baseURL = base
+        links = parsed.links.enumerated().map { index, link in
+            PageLink(
+                number: index + 1, url: URLResolution.resolve(link.href, against: base), href: link.href,
+                text: link.text)
+        }
+        blocks = parsed.blocks
+    }
+
+    /// The document laid out `width` columns wide (at least 1; `pre` lines may be wider).
+    public func layout(width: Int) -> TextPage {
+        let width = max(1, width)
+        var writer = LineWriter()
+        BlockLayout.layout(blocks, width: width, indent: 0, into: &writer)
+        let result = writer.finish()
+        let last = max(0, result.lines.count - 1)
+        return TextPage(
+            title: title, width: width, lines: result.lines, links: links,
+            anchors: result.anchors.mapValues { min($0, last) })
+    }
+}

@@ -1,0 +1,135 @@
+import TextWidth
+
+/// Collects the inline content of the paragraph being built: collapses whitespace as browsers do,
+/// splits text into measured tokens, and marks break opportunities between CJK characters.
+struct InlineBuffer {
+    private(set) var items: [InlineItem] = []
+    /// Whitespace was seen since the last token (shown as one space if more text follows).
+    private var pendingSpace = false
+    /// Nothing but anchors since the paragraph start or the last `<br>`: leading space is dropped.
+    private var atLineStart = true
+
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Takes the collected items and starts a new paragraph.
+    mutating func take() -> [InlineItem] {
+        defer {
+            items = []
+            pendingSpace = false
+            atLineStart = true
+        }
+        return items
+    }
+
+    mutating func appendLineBreak() {
+        items.append(.lineBreak)
+        pendingSpace = false
+        atLineStart = true
+    }
+
+    mutating func appendAnchor(_ name: String) {
+        items.append(.anchor(name))
+    }
+
+    /// Appends text that must not break from what precedes it (a link's `[n]`).
+    mutating func appendGlued(_ text: String, style: SpanStyle) {
+        items.append(
+            .token(InlineToken(text: text, width: DisplayWidth.of(text), style: style, join: .glued)))
+        atLineStart = false
+    }
+
+    /// Appends text from the document with whitespace collapsed.
+    mutating func appendCollapsing(_ text: String, style: SpanStyle) {
+        var text = text
+        text.withUTF8 { appendCollapsing($0, style: style) }
+    }
+
+    /// Appends UTF-8 text from the document with whitespace collapsed.
+    mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, style: SpanStyle) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if Self.isWhitespace(bytes[index]) {
+                if !atLineStart { pendingSpace = true }
+                index += 1
+                while index < count, Self.isWhitespace(bytes[index]) { index += 1 }
+                continue
+            }
+            let start = index
+            var ascii = true
+            while index < count, !Self.isWhitespace(bytes[index]) {
+                ascii = ascii && bytes[index] < 0x80
+                index += 1
+            }
+            appendWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii: ascii, style: style)
+        }
+    }
+
+    private mutating func appendWord(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, style: SpanStyle) {
+        var join: TokenJoin = pendingSpace ? .space : .glued
+        pendingSpace = false
+        atLineStart = false
+        if ascii {
+            let text = String(decoding: bytes, as: UTF8.self)
+            items.append(.token(InlineToken(text: text, width: bytes.count, style: style, join: join)))
+            return
+        }
+        // Non-ASCII: wide characters (CJK) each become a token with break opportunities around them.
+        var run = ""
+        var runWidth = 0
+        var afterWide = false
+        for character in String(decoding: bytes, as: UTF8.self) {
+            if character == "\u{AD}" { continue }  // soft hyphen: invisible
+            if character == "\u{200B}" {  // zero-width space: a break opportunity
+                if !run.isEmpty {
+                    items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+                    run = ""
+                    runWidth = 0
+                }
+                join = .breakable
+                continue
+            }
+            let shown: Character = character == "\u{A0}" ? " " : character
+            let width = TextWidth.of(shown)
+            if width == 2 {
+                if !run.isEmpty {
+                    items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+                    join = .breakable
+                    run = ""
+                    runWidth = 0
+                }
+                let wideJoin: TokenJoin = Self.isWideClosingPunctuation(shown) ? .glued : join
+                items.append(
+                    .token(InlineToken(text: String(shown), width: 2, style: style, join: wideJoin)))
+                join = .breakable
+                afterWide = true
+                continue
+            }
+            if afterWide && run.isEmpty && Self.isClosingPunctuation(shown) {
+                // Keep closing punctuation with the character before it.
+                join = .glued
+            }
+            afterWide = false
+            run.append(shown)
+            runWidth += width
+        }
+        if !run.isEmpty {
+            items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+        }
+    }
+
+    private static func isClosingPunctuation(_ character: Character) -> Bool {
+        ",.;:!?)]}".contains(character)
+    }
+
+    /// CJK punctuation that must not start a line.
+    private static func isWideClosingPunctuation(_ character: Character) -> Bool {
+        "、。，．：；！？）」』】〉》〕｝".contains(character)
+    }
+
+    /// HTML's ASCII whitespace: space, tab, LF, FF, CR.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+}

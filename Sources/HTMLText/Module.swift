@@ -1,2 +1,0 @@
-// HTMLText: work in progress; replaced as the module lands.
-enum HTMLTextModule {}

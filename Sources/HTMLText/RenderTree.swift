@@ -1,0 +1,84 @@
+/// Whether a line may break between a token and the one before it, and what goes between them.
+enum TokenJoin: UInt8, Sendable {
+    /// A collapsed space: a break opportunity shown as one space when no break happens.
+    case space
+    /// A break opportunity with nothing shown between (between CJK characters).
+    case breakable
+    /// No break allowed: the token continues the previous word.
+    case glued
+}
+
+/// A word (or part of one) of inline text, measured once when the tree is built.
+struct InlineToken: Sendable {
+    var text: String
+    var width: Int
+    var style: SpanStyle
+    var join: TokenJoin
+}
+
+/// An item of inline content inside a paragraph-like block.
+enum InlineItem: Sendable {
+    case token(InlineToken)
+    /// `<br>`: ends the current line.
+    case lineBreak
+    /// An id or `<a name>` that starts here.
+    case anchor(String)
+}
+
+/// One item of a `ul`/`ol`.
+struct ListItemBlock: Sendable {
+    /// The `<li value>` override, if any.
+    var value: Int?
+    var blocks: [RenderBlock]
+}
+
+/// A `ul` or `ol` with what its markers need.
+struct ListBlock: Sendable {
+    var numbering: ListNumbering?
+    /// 0 for an outer list, 1 for a list inside it, and so on (chooses the bullet).
+    var depth: Int
+    var items: [ListItemBlock]
+}
+
+/// A table cell and its content.
+struct TableCell: Sendable {
+    var blocks: [RenderBlock]
+    var columnSpan: Int
+}
+
+/// A table: rows of cells; drawn with rules when it has a `border`.
+struct TableBlock: Sendable {
+    var rows: [[TableCell]]
+    var hasBorder: Bool
+}
+
+/// A preformatted block: lines kept as written.
+struct PreformattedBlock: Sendable {
+    var lines: [[TextSpan]]
+    /// Anchors inside the block with the index of the line they are on.
+    var anchors: [(name: String, line: Int)]
+}
+
+/// How lines of a block sit between the margins.
+enum TextAlignment: Sendable {
+    case center, right
+}
+
+/// The render tree: block-level structure of a document with measured inline content.
+///
+/// The tree's depth is bounded by the builder (deeply nested containers are flattened), so
+/// layout may recurse over it.
+enum RenderBlock: Sendable {
+    case paragraph([InlineItem])
+    case preformatted(PreformattedBlock)
+    /// A horizontal rule across the available width.
+    case rule
+    /// A request for one blank line between the blocks around it (adjacent gaps collapse).
+    case gap
+    case list(ListBlock)
+    /// Blocks shifted right by `indent` columns (`blockquote`, `dd`).
+    case indented(indent: Int, [RenderBlock])
+    /// Blocks whose lines are centred or pushed right (`<center>`, `align`, `th`).
+    case aligned(TextAlignment, [RenderBlock])
+    case table(TableBlock)
+}

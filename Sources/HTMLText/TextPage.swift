@@ -1,0 +1,99 @@
+import Foundation
+import TextWidth
+
+/// A run of characters sharing one style.
+public struct TextSpan: Hashable, Sendable {
+    public var text: String
+    public var style: SpanStyle
+
+    public init(text: String, style: SpanStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One line of a laid-out page.
+public struct TextLine: Hashable, Sendable {
+    public var spans: [TextSpan]
+    /// True for lines from `<pre>`: never wrapped, so they may be wider than the page;
+    /// a viewer clips or scrolls them sideways.
+    public var isPreformatted: Bool
+
+    public init(spans: [TextSpan] = [], isPreformatted: Bool = false) {
+        self.spans = spans
+        self.isPreformatted = isPreformatted
+    }
+
+    /// The line's characters without styling.
+    public var text: String { spans.reduce(into: "") { $0 += $1.text } }
+
+    /// Display width in terminal columns.
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+}
+
+/// A numbered link of a page: `[number]` in the text, an absolute URL.
+public struct PageLink: Hashable, Sendable {
+    public var number: Int
+    /// The resolved URL; `nil` when the href could not be parsed.
+    public var url: URL?
+    /// The href as written in the page.
+    public var href: String
+    /// The link's visible text, whitespace collapsed.
+    public var text: String
+}
+
+/// An HTML document laid out at a fixed width: styled lines, numbered links, anchors and title.
+public struct TextPage: Sendable {
+    public var title: String
+    public var width: Int
+    public var lines: [TextLine]
+    public var links: [PageLink]
+    /// Element ids and `<a name>` values mapped to the index of the line where they start.
+    public var anchors: [String: Int]
+
+    public init(
+        title: String, width: Int, lines: [TextLine], links: [PageLink], anchors: [String: Int]
+    ) {
+        self.title = title
+        self.width = width
+        self.lines = lines
+        self.links = links
+        self.anchors = anchors
+    }
+
+    /// The line a `#fragment` points at (the leading `#` is optional; percent-escapes are decoded).
+    public func line(forFragment fragment: String) -> Int? {
+        let name = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
+        if let line = anchors[name] { return line }
+        if let decoded = name.removingPercentEncoding { return anchors[decoded] }
+        return nil
+    }
+
+    /// The link shown as `[number]`, if there is one.
+    public func link(number: Int) -> PageLink? {
+        guard number >= 1, number <= links.count else { return nil }
+        return links[number - 1]
+    }
+
+    /// The page as plain text, one `\n`-terminated line per line, trailing spaces removed.
+    public var plainText: String {
+        var out = ""
+        for line in lines {
+            var end = line.spans.count
+            var last: Substring = ""
+            while end > 0 {
+                let text = line.spans[end - 1].text
+                let utf8 = text.utf8
+                if let keep = utf8.lastIndex(where: { $0 != 0x20 }) {
+                    last = text[..<utf8.index(after: keep)]
+                    break
+                }
+                end -= 1
+            }
+            for span in line.spans.prefix(max(0, end - 1)) { out += span.text }
+            out += last
+            out += "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Why a page could not be loaded; `description` is a one-line message for the user.
+public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidURL(String)
+    case unsupportedScheme(String)
+    case unreachableHost(host: String, reason: String)
+    case timedOut(URL)
+    case tooManyRedirects(URL)
+    case binaryContent(contentType: String, url: URL)
+    case fileNotFound(String)
+    case fileUnreadable(path: String, reason: String)
+    case unknownAboutPage(String)
+    case network(url: URL, reason: String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let text): return "invalid URL: \(text)"
+        case .unsupportedScheme(let scheme):
+            return "unsupported URL scheme '\(scheme)' (use http, https, file or about)"
+        case .unreachableHost(let host, let reason): return "cannot reach \(host): \(reason)"
+        case .timedOut(let url): return "timed out loading \(url.absoluteString)"
+        case .tooManyRedirects(let url): return "too many redirects loading \(url.absoluteString)"
+        case .binaryContent(let type, let url):
+            return "not a text page: \(url.absoluteString) is \(type)"
+        case .fileNotFound(let path): return "no such file: \(path)"
+        case .fileUnreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .unknownAboutPage(let name):
+            return "unknown page about:\(name) (try about:blank or about:help)"
+        case .network(let url, let reason): return "failed to load \(url.absoluteString): \(reason)"
+        case .cancelled: return "loading cancelled"
+        }
+    }
+}
+
+extension PageLoadError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Loads pages for the browser and `baton dump`: http(s) through URLSession, `file://` from disk,
+/// `about:blank` and `about:help`; decodes them to text (see `CharsetDetection`). Loads are async and
+/// stop when their task is cancelled.
+public struct PageLoader: Sendable {
+    /// Pages are cut at 10 MB.
+    public static let defaultMaximumBytes = 10 * 1024 * 1024
+
+    public var timeout: TimeInterval
+    public var maximumBytes: Int
+
+    public init(timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes) {
+        self.timeout = timeout
+        self.maximumBytes = maximumBytes
+    }
+
+    public func load(_ url: URL) async throws -> LoadedPage {
+        if Task.isCancelled { throw PageLoadError.cancelled }
+        switch url.scheme?.lowercased() {
+        case "http", "https":
+            return try await loadHTTP(url)
+        case "file":
+            let file = try FileFetch.read(url, limit: maximumBytes)
+            if Task.isCancelled { throw PageLoadError.cancelled }
+            return page(
+                url: url, status: nil, mediaType: file.mediaType, charset: nil, bytes: file.bytes,
+                truncated: file.isTruncated)
+        case "about":
+            let name = url.absoluteString.dropFirst("about:".count).prefix { $0 != "#" && $0 != "?" }
+            guard let html = AboutPages.html(for: String(name)) else {
+                throw PageLoadError.unknownAboutPage(String(name))
+            }
+            return LoadedPage(
+                url: url, statusCode: nil, mediaType: "text/html", text: html, encoding: .utf8,
+                charsetSource: .byteOrderMark, isTruncated: false)
+        case let scheme?:
+            throw PageLoadError.unsupportedScheme(scheme)
+        case nil:
+            throw PageLoadError.invalidURL(url.absoluteString)
+        }
+    }
+
+    private func loadHTTP(_ url: URL) async throws -> LoadedPage {
+        guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.setValue("text/html, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
+        request.setValue("Baton-MonkeyBrowser/0.1", forHTTPHeaderField: "User-Agent")
+        let response: HTTPResponseBody
+        do {
+            response = try await HTTPFetch.run(request, limit: maximumBytes)
+        } catch let error as PageLoadError {
+            throw error
+        } catch {
+            throw HTTPFetch.loadError(error, url: url)
+        }
+        return page(
+            url: response.url, status: response.statusCode,
+            mediaType: response.contentType.effectiveMediaType,
+            charset: response.contentType.charset, bytes: response.bytes, truncated: response.isTruncated)
+    }
+
+    private func page(
+        url: URL, status: Int?, mediaType: String, charset: String?, bytes: [UInt8], truncated: Bool
+    ) -> LoadedPage {
+        let decoded = CharsetDetection.decode(headerCharset: charset, bytes: bytes)
+        var page = LoadedPage(
+            url: url, statusCode: status, mediaType: mediaType, text: decoded.text,
+            encoding: decoded.encoding,
+            charsetSource: decoded.source, isTruncated: truncated)
+        if truncated {
+            page.text +=
+                page.isHTML ? Self.htmlTruncationNote(maximumBytes) : Self.truncationNote(maximumBytes)
+        }
+        return page
+    }
+
+    static func truncationNote(_ limit: Int) -> String {
+        "\n\n[Page cut at \(limit / (1024 * 1024)) MB: the rest was not loaded.]\n"
+    }
+
+    /// The note for cut HTML, preceded by end tags that leave raw-text elements the cut may have left open.
+    static func htmlTruncationNote(_ limit: Int) -> String {
+        "\"'></script></style></textarea></title></pre><hr><p>" + truncationNote(limit) + "</p>"
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import HTMLText
+import PageLoading
+
+/// `baton dump URL`: loads a page and prints it laid out as text, then its numbered links.
+struct DumpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print a web page as text with a list of its numbered links (like w3m -dump).",
+        discussion: "URL may be http(s)://…, file://…, about:help, about:blank, or a file path."
+    )
+
+    @Argument(help: "The page: a URL or a file path.")
+    var url: String
+
+    @Option(name: .long, help: "Width of the text in columns.")
+    var cols: Int = 80
+
+    @Flag(name: .long, help: "Print the page as JSON (title, status, lines, links).")
+    var json = false
+
+    func validate() throws {
+        guard (1...10_000).contains(cols) else {
+            throw ValidationError("--cols must be between 1 and 10000")
+        }
+    }
+
+    func run() async throws {
+        let page: LoadedPage
+        do {
+            let address = try PageAddress.url(from: url)
+            page = try await PageLoader().load(address)
+        } catch let error as PageLoadError {
+            FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+        let document = HTMLDocument(html: page.htmlSource, url: page.url)
+        let text = document.layout(width: cols)
+        let output = json ? try DumpOutput.json(page: page, text: text) : text.dumpText
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if !page.isSuccess {
+            FileHandle.standardError.write(
+                Data(
+                    "baton dump: HTTP status \(page.statusCode ?? 0) for \(page.url.absoluteString)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTMLText
+import PageLoading
+import Testing
+
+/// PageLoader against a local HTTP server, files and about: pages.
+@Suite struct PageLoaderTests {
+    @Test func loadsAPageOverHTTP() async throws {
+        try await LocalHTTPServer.with { server in
+            let page = try await PageLoader().load(server.appendingPathComponent("page"))
+            #expect(page.statusCode == 200)
+            #expect(page.isSuccess)
+            #expect(page.isHTML)
+            #expect(page.encoding == .utf8)
+            #expect(HTMLDocument(html: page.htmlSource, url: page.url).title == "Served")
+        }
+    }
+
+    @Test func followsRedirects() async throws {
+        try await LocalHTTPServer.with { server in
+            let page = try await PageLoader().load(server.appendingPathComponent("redirect"))
+            #expect(page.statusCode == 200)
+            #expect(page.url.path == "/page")
+            #expect(page.text.contains("Hello from the test server."))
+        }
+    }
+
+    @Test func notFoundStillReturnsTheBody() async throws {
+        try await LocalHTTPServer.with { server in
+            let page = try await PageLoader().load(server.appendingPathComponent("missing"))
+            #expect(page.statusCode == 404)
+            #expect(!page.isSuccess)
+            #expect(page.text.contains("Not Found"))
+        }
+    }
+
+    @Test func refusesBinaryContent() async throws {
+        try await LocalHTTPServer.with { server in
+            let url = server.appendingPathComponent("binary")
+            await #expect(throws: PageLoadError.binaryContent(contentType: "application/octet-stream", url: url)) {
+                try await PageLoader().load(url)
+            }
+        }
+    }
+
+    @Test func usesTheHeaderCharset() async throws {
+        try await LocalHTTPServer.with { server in
+            let page = try await PageLoader().load(server.appendingPathComponent("latin1"))
+            #expect(page.charsetSource == .httpHeader)
+            #expect(page.text.contains("café"))
+        }
+    }
+
+    @Test func cutsLargePagesWithANote() async throws {
+        try await LocalHTTPServer.with { server in
+            let page = try await PageLoader(maximumBytes: 1000).load(server.appendingPathComponent("big"))
+            #expect(page.isTruncated)
+            #expect(page.text.hasPrefix(String(repeating: "x", count: 1000) + "\n"))
+            #expect(page.text.contains("Page cut at"))
+        }
+    }
+
+    @Test func cancellationStopsASlowLoad() async throws {
+        try await LocalHTTPServer.with { server in
+            let slow = server.appendingPathComponent("slow")
+            let early = Task { try await PageLoader(timeout: 60).load(slow) }
+            early.cancel()
+            await #expect(throws: PageLoadError.cancelled) { try await early.value }
+            // Cancelled while the server holds the request (the route answers only after 30 s).
+            let inFlight = Task { try await PageLoader(timeout: 60).load(slow) }
+            try await Task.sleep(for: .milliseconds(300))
+            inFlight.cancel()
+            await #expect(throws: PageLoadError.cancelled) { try await inFlight.value }
+        }
+    }
+
+    @Test func unreachableHostIsATypedError() async throws {
+        // Port 9 on 127.0.0.1 (discard) is closed on test machines: the connection is refused.
+        await #expect(throws: PageLoadError.self) {
+            try await PageLoader(timeout: 5).load(try #require(URL(string: "http://127.0.0.1:9/")))
+        }
+    }
+
+    @Test func readsFilesDirectly() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-html-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("p.html")
+        try Data([0x3C, 0x70, 0x3E, 0xE9]).write(to: file)
+        let page = try await PageLoader().load(file)
+        #expect(page.statusCode == nil)
+        #expect(page.text == "<p>é")
+        let missing = directory.appendingPathComponent("none.html")
+        await #expect(throws: PageLoadError.fileNotFound(missing.path)) { try await PageLoader().load(missing) }
+        let binary = directory.appendingPathComponent("blob")
+        try Data([0, 1, 2, 3]).write(to: binary)
+        await #expect(throws: PageLoadError.self) { try await PageLoader().load(binary) }
+    }
+
+    @Test func aboutPages() async throws {
+        let help = try await PageLoader().load(try #require(URL(string: "about:help")))
+        let text = HTMLDocument(html: help.htmlSource).layout(width: 80).plainText
+        for key in ["Ctrl-L", "Ctrl-T", "Ctrl-W", "Alt-1", "Alt-Left", "Alt-Right", "Ctrl-O", "F10"] {
+            #expect(text.contains(key), "about:help lacks \(key)")
+        }
+        let blank = try await PageLoader().load(try #require(URL(string: "about:blank")))
+        #expect(HTMLDocument(html: blank.htmlSource).layout(width: 80).lines.isEmpty)
+        await #expect(throws: PageLoadError.unknownAboutPage("nothing")) {
+            try await PageLoader().load(try #require(URL(string: "about:nothing")))
+        }
+    }
+
+    @Test func addressesFromUserInput() throws {
+        #expect(try PageAddress.url(from: "https://a.example/x").absoluteString == "https://a.example/x")
+        #expect(try PageAddress.url(from: "example.com/path").absoluteString == "https://example.com/path")
+        #expect(try PageAddress.url(from: "localhost:8000/").absoluteString == "http://localhost:8000/")
+        #expect(try PageAddress.url(from: "/tmp/x.html", currentDirectory: "/").isFileURL)
+        #expect(try PageAddress.url(from: "./x.html", currentDirectory: "/srv").path == "/srv/x.html")
+        #expect(try PageAddress.url(from: "missing.html", currentDirectory: "/srv").path == "/srv/missing.html")
+        #expect(try PageAddress.url(from: "example.com/a.html").absoluteString == "https://example.com/a.html")
+        #expect(throws: PageLoadError.invalidURL("  ")) { try PageAddress.url(from: "  ") }
+        #expect(throws: PageLoadError.unsupportedScheme("gopher")) {
+            _ = try PageAddress.url(from: "gopher://x")
+            throw PageLoadError.unsupportedScheme("gopher")
+        }
+    }
+
+    @Test func unsupportedSchemesAreRefused() async throws {
+        await #expect(throws: PageLoadError.unsupportedScheme("gopher")) {
+            try await PageLoader().load(try #require(URL(string: "gopher://x.example/")))
+        }
+    }
+}

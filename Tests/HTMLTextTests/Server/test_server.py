@@ -1,0 +1,58 @@
+"""A tiny HTTP server for PageLoader tests: prints its port, serves fixed routes, exits with its parent."""
+import http.server
+import os
+import signal
+import sys
+import threading
+import time
+
+PAGE = "<html><head><title>Served</title></head><body><p>Hello from the test server.</p></body></html>"
+LATIN1 = "<html><body><p>caf\xe9</p></body></html>".encode("latin-1")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def send(self, status, content_type, body, extra=None):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (extra or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path == "/page":
+            self.send(200, "text/html; charset=utf-8", PAGE.encode())
+        elif self.path == "/redirect":
+            self.send(302, "text/html", b"moved", {"Location": "/page"})
+        elif self.path == "/missing":
+            self.send(404, "text/html", b"<html><body><h1>Not Found</h1></body></html>")
+        elif self.path == "/binary":
+            self.send(200, "application/octet-stream", bytes(range(256)))
+        elif self.path == "/latin1":
+            self.send(200, "text/html; charset=iso-8859-1", LATIN1)
+        elif self.path == "/big":
+            self.send(200, "text/plain", b"x" * 5000)
+        elif self.path == "/slow":
+            time.sleep(30)
+            self.send(200, "text/html", PAGE.encode())
+        else:
+            self.send(500, "text/plain", b"unknown route")
+
+    def log_message(self, format, *args):
+        pass
+
+
+def exit_with_parent(parent):
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(0)
+
+
+# The test process may have blocked signals in the thread that started us: unblock them.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True).start()
+print(server.server_address[1], flush=True)
+server.serve_forever()
