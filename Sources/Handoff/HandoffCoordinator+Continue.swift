@@ -36,8 +36,7 @@ extension HandoffCoordinator {
     func continueReplied(_ reply: ContinueReply) {
         guard let pending = pendingContinues.removeValue(forKey: reply.requestID) else { return }
         if let failure = reply.failure {
-            pending.app.hooks?.didFailToContinueUserActivity(
-                withType: pending.offer.activityType, error: HandoffError(failure))
+            reportFailure(pending, HandoffError(failure))
             return
         }
         let advertisement = reply.advertisement ?? pending.offer.advertisement
@@ -55,7 +54,12 @@ extension HandoffCoordinator {
 
     func failContinue(_ id: UInt64, _ error: HandoffError) {
         guard let pending = pendingContinues.removeValue(forKey: id) else { return }
+        reportFailure(pending, error)
+    }
+
+    private func reportFailure(_ pending: PendingContinue, _ error: HandoffError) {
         pending.app.hooks?.didFailToContinueUserActivity(withType: pending.offer.activityType, error: error)
+        continueFailed?(pending.offer.activityType, error)
     }
 
     func failAllContinues(_ error: HandoffError) {

@@ -15,6 +15,8 @@ public final class HandoffCoordinator {
     public var continueTimeout: TimeAmount = .seconds(10)
     /// Called whenever `currentOffer` changes (redraw the dock).
     public var offerChanged: ((HandoffOffer?) -> Void)?
+    /// Called after an app's `didFailToContinueUserActivity` hook, so the suite can show the failure too.
+    public var continueFailed: ((_ activityType: String, _ error: HandoffError) -> Void)?
     /// Called when a request could not be shown to the user through an app hook (e.g. a refusal).
     public var problemReported: ((String) -> Void)?
 
@@ -44,6 +46,9 @@ public final class HandoffCoordinator {
                     .sorted { $0.bundleIdentifier < $1.bundleIdentifier }))
         return app
     }
+
+    /// Whether any app has registered (and so the device is registered with its types).
+    public var hasRegisteredApps: Bool { !apps.isEmpty }
 
     /// The registered app with this bundle identifier.
     public func app(_ bundleIdentifier: String) -> HandoffApp? { apps[bundleIdentifier] }

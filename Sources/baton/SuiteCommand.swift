@@ -35,9 +35,13 @@ struct SuiteCommand: ParsableCommand {
             version: BatonVersion.current, device: device, paths: paths,
             resources: ResourceLocator.resourcesDirectory()?.path, clockIsFixed: clock.isFixed,
             colorMode: "\(terminal.colorSupport)")
-        let shell = Shell(
-            info: info, apps: SuiteApps.make(device: device, paths: paths, clock: clock), port: port,
-            now: { clock.now() })
+        let services = SuiteServices(device: device, paths: paths, port: port)
+        defer { services.stop() }
+        let apps = SuiteApps.make(device: device, paths: paths, clock: clock, services: services)
+        let shell = Shell(info: info, apps: apps, port: port, now: { clock.now() })
+        shell.dockSource = services.dock
+        services.dock.attach(shell.suiteContext)
+        services.start()
         shell.resize(to: terminal.size)
         let loop = EventLoop(terminal: terminal, port: port)
         loop.run(shell)

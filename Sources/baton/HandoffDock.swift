@@ -1,0 +1,72 @@
+import Foundation
+import Handoff
+import SuiteShell
+import TerminalUI
+
+/// Connects the shell's dock to the Handoff coordinator: shows the newest offer, continues it on
+/// `Ctrl-O` (switching to the app that declares the type, or opening the web page), and turns
+/// continuation failures into banners with the error's meaning.
+final class HandoffDock: DockSource {
+    let coordinator: HandoffCoordinator
+    /// Opens a web page when no app continues the offer (MonkeyBrowser, else `xdg-open`, else a banner).
+    var openWebpage: (URL, SuiteContext) -> Void = { url, context in WebpageOpener.open(url, context: context) }
+    private weak var context: SuiteContext?
+
+    init(coordinator: HandoffCoordinator) {
+        self.coordinator = coordinator
+        coordinator.continueFailed = { [weak self] _, error in
+            self?.context?.showBanner("Handoff failed: \(error.description)", kind: .error)
+        }
+        coordinator.problemReported = { [weak self] problem in
+            self?.context?.showBanner("Account: \(problem)", kind: .error)
+        }
+    }
+
+    /// Lets the dock show banners before the first key press.
+    func attach(_ context: SuiteContext) { self.context = context }
+
+    var currentOffer: DockOffer? {
+        coordinator.currentOffer.map {
+            DockOffer(app: $0.appName, title: $0.title, sourceDevice: $0.sourceDevice, since: $0.advertisedAt)
+        }
+    }
+
+    func continueCurrentOffer(context: SuiteContext) {
+        self.context = context
+        let appName = coordinator.currentOffer?.appName
+        switch coordinator.continueOffer() {
+        case .started:
+            if let appName { context.activate(app: appName) }
+        case .openWebpage(let url):
+            openWebpage(url, context)
+        case .failed:
+            break  // continueFailed already showed the banner.
+        case .nothingOffered:
+            context.showBanner("No activity to continue: nothing is offered from another device", kind: .warning)
+        }
+    }
+
+    func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        self.context = context
+        return coordinator.handle(message)
+    }
+}
+
+/// Opens a URL outside the suite: `xdg-open` when the desktop has it, else shows the address.
+enum WebpageOpener {
+    static func open(_ url: URL, context: SuiteContext) {
+        let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
+        if let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [url.absoluteString]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            if (try? process.run()) != nil {
+                context.showBanner("Opened \(url.absoluteString) in the desktop's browser")
+                return
+            }
+        }
+        context.showBanner("Continue in a browser: \(url.absoluteString)", kind: .info)
+    }
+}
