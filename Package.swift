@@ -30,6 +30,7 @@ let package = Package(
 
         // Leaf utilities.
         .target(name: "CTextWidth"),
+        .target(name: "CPseudoTerminal"),
         .target(name: "TextWidth", dependencies: ["CTextWidth"]),
         .target(
             name: "BatonEnvironment",
@@ -96,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,7 +18,6 @@ struct BatonCommand: AsyncParsableCommand {
             DevicesCommand.self,
             ActivitiesCommand.self,
             HandoffProbeCommand.self,
-            HandoffBenchCommand.self,
             DumpCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self

@@ -4,5 +4,5 @@ import ArgumentParser
 struct WidgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widget", abstract: "Run a Today widget extension.",
-        subcommands: [WidgetRunCommand.self, WidgetBenchCommand.self])
+        subcommands: [WidgetRunCommand.self])
 }

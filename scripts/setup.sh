@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Baton needs on Debian 12 (Swift itself is expected on the PATH).
+#
+#   scripts/setup.sh                 build and test dependencies
+#   scripts/setup.sh --screenshots   also aha, Chromium and fonts, for scripts/screenshot.sh
+#   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
+set -euo pipefail
+
+packages=(libncurses-dev libgumbo-dev libsqlite3-dev ncurses-base tmux python3 util-linux locales)
+for option in "$@"; do
+    case "$option" in
+        --screenshots) packages+=(aha chromium fonts-dejavu-core fonts-noto-cjk) ;;
+        --bench) packages+=(w3m lynx hyperfine valgrind) ;;
+        *) echo "setup: unknown option $option" >&2; exit 2 ;;
+    esac
+done
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+command -v swift >/dev/null || { echo "setup: Swift 6 is not on the PATH (https://swift.org/install)" >&2; exit 1; }
+echo "setup: ready"
