@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The Today panel in the real suite: the fixed date's sentence, expanded mode, and Edit mode.
+@Suite struct TodayEndToEndTests {
+    @Test func panelShowsDaysRemainingAndEditModeAddsAndRemoves() throws {
+        let fixture = try BatonFixture()
+        let tmux = try TmuxSession(
+            command: fixture.suiteCommand("--device alpha --now 2024-12-30T12:00:00"), environment: fixture.environment)
+        defer { tmux.close() }
+        try tmux.waitFor("Paths")
+        try tmux.send("F3")
+        let panel = try tmux.waitFor("There is one day remaining in the year.")
+        #expect(panel.contains("Today is day 365."))
+
+        try tmux.send("Enter")
+        try tmux.waitFor("ISO week 1")
+
+        // Edit mode: Days Remaining is the first row and enabled; Space removes it, then adds it back.
+        try tmux.send("e")
+        try tmux.waitFor("Edit Widgets")
+        try tmux.waitFor("[✓] Days Remaining")
+        try tmux.send("Space")
+        try tmux.waitFor("[ ] Days Remaining")
+        try tmux.send("Escape")
+        let without = try tmux.waitFor("No widgets. Press e to add widgets.")
+        #expect(!without.contains("Today is day"))
+
+        try tmux.send("e")
+        try tmux.waitFor("[ ] Days Remaining")
+        try tmux.send("Space")
+        try tmux.waitFor("[✓] Days Remaining")
+        try tmux.send("Escape")
+        try tmux.waitFor("There is one day remaining in the year.")
+
+        try tmux.send("F10")
+        #expect(try tmux.waitFor("EXIT=").contains("EXIT=0"))
+    }
+
+    @Test func widgetRunCommandReportsSentenceAndMemory() throws {
+        let fixture = try BatonFixture()
+        let output = try Shell.run(
+            fixture.binary, ["widget", "run", "days-remaining", "--now", "2024-12-30T12:00:00", "--json"],
+            environment: fixture.environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(
+            (object["text"] as? String)?.contains("Today is day 365. There is one day remaining in the year.") == true)
+        let rss = try #require(object["peakRSSKB"] as? Double ?? (object["peakRSSKB"] as? Int).map(Double.init))
+        #expect(rss > 0 && rss < 16 * 1024)
+    }
+
+    @Test func unknownWidgetIsAClearErrorWithNonZeroExit() throws {
+        let fixture = try BatonFixture()
+        #expect(throws: E2EError.self) {
+            try Shell.run(fixture.binary, ["widget", "run", "no-such-widget"], environment: fixture.environment)
+        }
+    }
+}
