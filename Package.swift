@@ -97,7 +97,8 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today", "Cartography",
+                "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,11 +116,15 @@ let package = Package(
             name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
         .testTarget(
-            name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
+            name: "TodayTests",
+            dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "AccountTests",
             dependencies: [
