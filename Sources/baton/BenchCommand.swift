@@ -47,12 +47,14 @@ struct BenchCommand: AsyncParsableCommand {
 
 /// The benchmarks `baton bench` knows.
 enum BenchName: String, CaseIterable, ExpressibleByArgument {
-    case render, map, handoff, widget
+    case render, startup, map, handoff, widget
 
     func run(samples: Int?) async throws -> [BenchFigure] {
         switch self {
         case .render:
             return try RenderBench.run(iterations: samples ?? 300)
+        case .startup:
+            return try StartupBench.run(samples: samples ?? 20)
         case .map:
             let n = samples ?? 200
             return [
