@@ -74,11 +74,15 @@ let package = Package(
         .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
+        // Messages apps of the suite send each other (no dependencies).
+        .target(name: "SuiteMessages"),
 
         // The apps.
         .target(
             name: "MonkeyBrowser",
-            dependencies: ["TerminalUI", "HTMLText", "Handoff", "BatonEnvironment"]
+            dependencies: [
+                "TerminalUI", "HTMLText", "PageLoading", "Handoff", "Wire", "BatonEnvironment", "SuiteMessages",
+            ]
         ),
         .target(
             name: "Stores",
@@ -96,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "MonkeyBrowser", "SuiteMessages",
+                "Cartography", "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,11 +119,12 @@ let package = Package(
             name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
         .testTarget(
-            name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
+            name: "TodayTests",
+            dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"]),
         .testTarget(
             name: "AccountTests",
             dependencies: [
@@ -126,6 +132,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "MonkeyBrowserTests",
+            dependencies: [
+                "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
+                "AccountClient", "Wire",
+            ],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "HTMLTextTests",

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
 
-/// Compares rendered text with a golden file in `Golden/`; `BATON_UPDATE_GOLDEN=1` rewrites it.
-enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    static func check(_ lines: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Compares rendered text with a golden file in the `Golden/` directory next to the calling test file;
+/// `BATON_UPDATE_GOLDEN=1` rewrites the file instead. Shared by the test targets.
+public enum Golden {
+    /// Checks `lines` against `Golden/<name>.txt` beside `filePath` (the caller's file by default).
+    public static func check(
+        _ lines: [String], named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         let actual = lines.joined(separator: "\n") + "\n"
         let file = directory.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["BATON_UPDATE_GOLDEN"] == "1" {
