@@ -119,10 +119,10 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
             case .tooLong:
                 input.close()
             case .line(let line):
+                // The source closes the streams once it has answered.
                 if let history = try? JSONDecoder().decode(TabHistory.self, from: line) {
                     self?.applyHistory(history, tabID: tabID, exchange: exchange)
                 }
-                input.close()
             }
         }
         input.onClose = { [weak self] _ in
