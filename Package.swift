@@ -75,11 +75,15 @@ let package = Package(
         .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
+        // Messages apps of the suite send each other (no dependencies).
+        .target(name: "SuiteMessages"),
 
         // The apps.
         .target(
             name: "MonkeyBrowser",
-            dependencies: ["TerminalUI", "HTMLText", "Handoff", "BatonEnvironment"]
+            dependencies: [
+                "TerminalUI", "HTMLText", "PageLoading", "Handoff", "Wire", "BatonEnvironment", "SuiteMessages",
+            ]
         ),
         .target(
             name: "Stores",
@@ -97,8 +101,9 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today", "Cartography",
-                "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
+                "MonkeyBrowser",
+                "SuiteMessages", "Cartography", "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -132,6 +137,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "MonkeyBrowserTests",
+            dependencies: [
+                "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
+                "AccountClient", "Wire",
+            ],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "HTMLTextTests",

@@ -77,6 +77,7 @@ extension HandoffCoordinator {
 
     private func activityWasContinued(_ continued: WasContinued) {
         guard let activity = currentActivity(sequence: continued.sequence) else { return }
+        activity.continuedOnDevice = continued.by
         activity.delegate?.userActivityWasContinued(activity)
     }
 }

@@ -25,6 +25,8 @@ public final class UserActivity {
 
     /// Set on a continued activity: where it came from.
     public internal(set) var sourceDevice: String?
+    /// Set on the source when another device continued the activity: which one.
+    public internal(set) var continuedOnDevice: String?
     /// The sequence of the advertisement, once advertised or continued.
     var sequence: UInt64?
     private(set) var isInvalidated = false

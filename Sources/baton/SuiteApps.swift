@@ -1,10 +1,45 @@
 import BatonEnvironment
+import Foundation
+import Handoff
+import MonkeyBrowser
+import PageLoading
 import TerminalUI
 import Today
 
 /// The apps the suite ships, each appearing in the top bar once it exists.
 enum SuiteApps {
     static func make(device: String, paths: BatonPaths, clock: BatonClock, services: SuiteServices) -> [any SuiteApp] {
-        [TodayApp(device: device, paths: paths)]
+        let browser = makeBrowser(device: device, paths: paths, services: services)
+        return [browser, TodayApp(device: device, paths: paths)]
+    }
+
+    /// Hands the apps that need it the suite's context before the first event (Handoff hooks come without one).
+    static func attach(_ apps: [any SuiteApp], context: SuiteContext) {
+        for case let browser as BrowserApp in apps { browser.attach(context) }
+    }
+
+    /// MonkeyBrowser with its start pages and manifest from Resources, its tabs saved per device,
+    /// registered with Handoff; web pages handed over from devices without an app open in it.
+    private static func makeBrowser(device: String, paths: BatonPaths, services: SuiteServices) -> BrowserApp {
+        let resources = ResourceLocator.resourcesDirectory()
+        let manifest: Result<AppManifest, Handoff.ManifestError> =
+            if let resources {
+                Result { () throws(Handoff.ManifestError) in
+                    try AppManifest.load(app: "MonkeyBrowser", resources: resources)
+                }
+            } else {
+                .failure(.unreadable(path: "Resources/MonkeyBrowser/Info.plist", reason: "\(ResourceError.notFound)"))
+            }
+        let browser = BrowserApp(
+            fetcher: PageLoader(),
+            pagesDirectory: resources?.appendingPathComponent("MonkeyBrowser/Pages", isDirectory: true),
+            snapshotFile: BrowserSnapshot.file(paths: paths, device: device), manifest: manifest,
+            coordinator: services.coordinator)
+        services.dock.openWebpage = { [weak browser] url, context in
+            guard let browser else { return WebpageOpener.open(url, context: context) }
+            browser.openWebpage(url)
+            context.activate(app: browser.name)
+        }
+        return browser
     }
 }

@@ -40,6 +40,7 @@ struct SuiteCommand: ParsableCommand {
         let apps = SuiteApps.make(device: device, paths: paths, clock: clock, services: services)
         let shell = Shell(info: info, apps: apps, port: port, now: { clock.now() })
         shell.dockSource = services.dock
+        SuiteApps.attach(apps, context: shell.suiteContext)
         services.dock.attach(shell.suiteContext)
         services.start()
         shell.resize(to: terminal.size)

@@ -1,6 +1,7 @@
 import BatonEnvironment
 import Foundation
 import SuiteShell
+import TestSupport
 import Testing
 
 @testable import TerminalUI

@@ -1,6 +1,7 @@
 import BatonEnvironment
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import Today
 

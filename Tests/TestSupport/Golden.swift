@@ -1,18 +1,15 @@
 import Foundation
 import Testing
 
-/// Golden text files beside a test target's sources (in its `Golden/` directory).
-///
-/// `check` compares rendered lines with `Golden/NAME.txt`; with `BATON_UPDATE_GOLDEN=1` it rewrites the file.
-public struct GoldenFiles: Sendable {
-    public let directory: URL
-
-    /// Golden files of the test target that holds `testFile` (pass `#filePath`).
-    public init(testFile: String) {
-        directory = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
-    }
-
-    public func check(_ lines: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Compares rendered text with a golden file in the `Golden/` directory next to the calling test file;
+/// `BATON_UPDATE_GOLDEN=1` rewrites the file instead. Shared by the test targets.
+public enum Golden {
+    /// Checks `lines` against `Golden/<name>.txt` beside `filePath` (the caller's file by default).
+    public static func check(
+        _ lines: [String], named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         let actual = lines.joined(separator: "\n") + "\n"
         let file = directory.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["BATON_UPDATE_GOLDEN"] == "1" {

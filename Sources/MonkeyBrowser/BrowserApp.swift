@@ -1,0 +1,143 @@
+import BatonEnvironment
+import Foundation
+import Handoff
+import TerminalUI
+
+/// MonkeyBrowser (F1): a tabbed text web browser whose tabs hand off between devices, as Apple's
+/// MonkeyBrowser sample. Four tabs (Weather, Favorites, Coffee, Work) each advertise their own activity
+/// type with the address in `userInfo["Url"]`; extra tabs share the `other` type.
+public final class BrowserApp: SuiteApp {
+    public let name = "MonkeyBrowser"
+    public let functionKey = 1
+
+    public internal(set) var tabs: BrowserTabs
+    public internal(set) var mode = BrowserInputMode.page
+    /// Digits typed to follow a link by number.
+    public internal(set) var typedNumber = ""
+    /// A problem to show above the page (no manifest, unreadable saved tabs, …).
+    public internal(set) var problem: String?
+
+    let fetcher: any PageFetching
+    let pagesDirectory: URL?
+    let snapshotFile: URL?
+    /// The page pane's size at the last frame; loads lay out at this width.
+    var pageSize = Size(width: 79, height: 18)
+    var lastArea = Rect(x: 0, y: 0, width: 80, height: 22)
+    var spinnerFrame = 0
+    var spinnerScheduled = false
+    var loads: [Int: Task<Void, Never>] = [:]
+    var context: SuiteContext?
+
+    // Handoff
+    var handoffApp: HandoffApp?
+    var activities: [Int: UserActivity] = [:]
+    var continuingTabID: Int?
+    var historyExchanges: [Int: Int] = [:]
+    var nextExchange = 0
+
+    /// A browser loading with `fetcher`, start pages from `pagesDirectory`, tabs saved in `snapshotFile`,
+    /// and Handoff through `coordinator` (nil: no handoff).
+    public init(
+        fetcher: any PageFetching, pagesDirectory: URL?, snapshotFile: URL?,
+        manifest: Result<AppManifest, ManifestError>?,
+        coordinator: HandoffCoordinator?
+    ) {
+        self.fetcher = fetcher
+        self.pagesDirectory = pagesDirectory
+        self.snapshotFile = snapshotFile
+        tabs = BrowserTabs()
+        if let snapshotFile {
+            do {
+                if let snapshot = try BrowserSnapshot.load(from: snapshotFile) {
+                    tabs = BrowserTabs(snapshot: snapshot)
+                }
+            } catch {
+                problem = "\(error); starting with new tabs"
+            }
+        }
+        for index in tabs.tabs.indices where tabs[index].history.current == nil {
+            tabs[index].history = TabHistory(current: HistoryEntry(url: startAddress(for: tabs[index].kind)))
+        }
+        switch manifest {
+        case .success(let manifest):
+            handoffApp = coordinator?.register(manifest: manifest, hooks: self)
+        case .failure(let error):
+            problem = "Handoff is off: \(error)"
+        case nil:
+            break
+        }
+    }
+
+    /// Gives the browser the suite's context before any event (handoff hooks arrive without one).
+    public func attach(_ context: SuiteContext) { self.context = context }
+
+    public var helpItems: [HelpItem] {
+        BrowserBindings.helpItems(finding: tabs.selected.find != nil)
+    }
+
+    /// The start page of a tab kind: a page shipped in `Resources/MonkeyBrowser/Pages`, else about:blank.
+    func startAddress(for kind: TabKind) -> String {
+        guard let file = kind.startPage, let pagesDirectory else {
+            return kind == .other ? "about:blank" : "about:help"
+        }
+        return pagesDirectory.appendingPathComponent(file).absoluteString
+    }
+
+    // MARK: Lifecycle
+
+    public func appear(context: SuiteContext) {
+        self.context = context
+        ensureLoaded(tabs.selectedIndex)
+    }
+
+    public func disappear(context: SuiteContext) {
+        save()
+    }
+
+    public func timerFired(_ token: String, context: SuiteContext) {
+        self.context = context
+        guard token == Self.spinnerToken else { return }
+        spinnerScheduled = false
+        spinnerFrame += 1
+        if tabs.tabs.contains(where: { $0.loading != nil }) {
+            spinnerScheduled = true
+            context.schedule(after: 0.1, token: Self.spinnerToken)
+        }
+    }
+
+    static let spinnerToken = "spinner"
+
+    public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
+        self.context = context
+        lastArea = area
+        if tabs.tabs.contains(where: { $0.loading != nil }), !spinnerScheduled {
+            spinnerScheduled = true
+            context.schedule(after: 0.1, token: Self.spinnerToken)
+        }
+        let layout = BrowserLayout(area: area, showsPrompt: tabs.selected.storeSlug != nil || problem != nil)
+        reflowSelected(to: layout.page.size)
+        return BrowserView(app: self, layout: layout).render(into: &buffer)
+    }
+
+    /// Lays the selected page out again when the pane changed width, keeping the reader's place.
+    func reflowSelected(to size: Size) {
+        pageSize = Size(width: max(1, size.width - 2), height: max(1, size.height))
+        var tab = tabs.selected
+        guard var page = tab.page, page.layout.width != pageSize.width else { return }
+        tab.scroll.top = page.reflow(width: pageSize.width, keeping: tab.scroll.top)
+        tab.page = page
+        tab.find?.relayout(page.layout.lines, top: tab.scroll.top)
+        tab.scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
+        tabs.selected = tab
+    }
+
+    /// Saves the tabs for this device; a failure shows as a banner.
+    func save() {
+        guard let snapshotFile else { return }
+        do {
+            try tabs.snapshot.save(to: snapshotFile)
+        } catch {
+            context?.showBanner("\(error)", kind: .error)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// A page finished loading (or failed, as an error page) for tab `tabID`; posted to the UI thread.
+struct PageArrived: Sendable {
+    let tabID: Int
+    let generation: Int
+    let page: DisplayedPage
+}
+
+/// The source did not answer the history request in time; the continued tab keeps its own history.
+struct HistoryRequestTimedOut: Sendable {
+    let tabID: Int
+    let exchange: Int
+}

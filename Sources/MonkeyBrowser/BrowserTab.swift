@@ -1,0 +1,39 @@
+import Foundation
+import TerminalUI
+
+/// One tab: its kind (and so its activity type), history, the page it shows and how it is viewed.
+public struct BrowserTab: Sendable {
+    /// Stable for the life of the process; messages from loads find their tab by it.
+    public let id: Int
+    public var kind: TabKind
+    public var history: TabHistory
+    public var page: DisplayedPage?
+    public var scroll = ScrollState()
+    /// The load in flight: its address and generation (a newer load makes older results stale).
+    public var loading: (url: String, generation: Int)?
+    public var notice: TabNotice?
+    /// The link number focused with Tab/Shift-Tab.
+    public var focusedLink: Int?
+    public var find: FindState?
+    /// Where to scroll once the page in flight arrives (history, handoff).
+    public var pendingScroll: Int?
+    /// Set when the page is an Apple Store's web page: Stores can show it (`o`).
+    public var storeSlug: String?
+    var generation = 0
+
+    public init(id: Int, kind: TabKind, history: TabHistory = TabHistory()) {
+        self.id = id
+        self.kind = kind
+        self.history = history
+    }
+
+    /// The current address: the one loading, else the history's.
+    public var address: String? { loading?.url ?? history.current?.url }
+
+    /// "Weather", or for an extra tab its page's title (short).
+    public var label: String {
+        guard kind == .other else { return kind.title }
+        guard let title = page?.document.title, !title.isEmpty else { return kind.title }
+        return title.count > 16 ? String(title.prefix(15)) + "…" : title
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTMLText
+
+/// A page ready to show in a tab: the parsed document, its layout at the pane's width and where its
+/// links sit. Parsing happens once (off the UI thread); a resize only lays it out again.
+public struct DisplayedPage: Sendable {
+    /// The address the page was loaded from (after redirects), with the fragment asked for.
+    public let url: URL
+    public let document: HTMLDocument
+    public private(set) var layout: TextPage
+    public private(set) var linkSpots: [LinkSpot]
+    /// A note for the status line: "HTTP 404", "cut at 10 MB", …
+    public let note: String?
+    /// True when the page explains a failure instead of showing content.
+    public let isErrorPage: Bool
+
+    public init(url: URL, document: HTMLDocument, width: Int, note: String? = nil, isErrorPage: Bool = false) {
+        self.url = url
+        self.document = document
+        self.note = note
+        self.isErrorPage = isErrorPage
+        layout = document.layout(width: width)
+        linkSpots = LinkSpot.spots(in: layout.lines)
+    }
+
+    /// The page's title, or its address when it has none.
+    public var title: String { document.title.isEmpty ? url.absoluteString : document.title }
+
+    public var lineCount: Int { layout.lines.count }
+
+    /// Lays the page out `width` columns wide; returns the line that starts at about the same text
+    /// as line `top` did, so the reader stays in place.
+    public mutating func reflow(width: Int, keeping top: Int) -> Int {
+        guard width != layout.width else { return top }
+        let offset = characterOffset(ofLine: top)
+        layout = document.layout(width: width)
+        linkSpots = LinkSpot.spots(in: layout.lines)
+        return line(atCharacterOffset: offset)
+    }
+
+    /// The line a `#fragment` (or the URL's own fragment) points at.
+    public func line(forFragment fragment: String) -> Int? { layout.line(forFragment: fragment) }
+
+    private func characterOffset(ofLine line: Int) -> Int {
+        layout.lines.prefix(max(0, line)).reduce(0) {
+            $0 + $1.text.unicodeScalars.count { !$0.properties.isWhitespace }
+        }
+    }
+
+    private func line(atCharacterOffset offset: Int) -> Int {
+        var seen = 0
+        for (index, line) in layout.lines.enumerated() {
+            let count = line.text.unicodeScalars.count { !$0.properties.isWhitespace }
+            if seen + count > offset { return index }
+            seen += count
+        }
+        return max(0, layout.lines.count - 1)
+    }
+}

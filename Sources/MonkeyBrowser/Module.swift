@@ -1,2 +1,0 @@
-// MonkeyBrowser: work in progress; replaced as the module lands.
-enum MonkeyBrowserModule {}

@@ -1,0 +1,39 @@
+import Foundation
+import HTMLText
+import PageLoading
+
+/// Loads, decodes, parses and lays out a page; runs off the UI thread. Every failure becomes an
+/// error page; only cancellation yields nothing.
+enum PagePreparation {
+    static func prepare(_ url: URL, fetcher: any PageFetching, width: Int) async -> DisplayedPage? {
+        let loaded: LoadedPage
+        do {
+            loaded = try await fetcher.fetch(url)
+        } catch PageLoadError.cancelled {
+            return nil
+        } catch let error as PageLoadError {
+            return ErrorPage.make(address: url.absoluteString, message: error.description, width: width)
+        } catch {
+            if Task.isCancelled { return nil }
+            return ErrorPage.make(address: url.absoluteString, message: "\(error)", width: width)
+        }
+        if Task.isCancelled { return nil }
+        let document = HTMLDocument(html: loaded.htmlSource, url: loaded.url)
+        if Task.isCancelled { return nil }
+        var shown = loaded.url
+        if let fragment = url.fragment, shown.fragment == nil,
+            let withFragment = URL(string: shown.absoluteString + "#" + fragment)
+        {
+            shown = withFragment
+        }
+        return DisplayedPage(url: shown, document: document, width: width, note: note(for: loaded))
+    }
+
+    private static func note(for page: LoadedPage) -> String? {
+        var parts: [String] = []
+        if let status = page.statusCode, !page.isSuccess { parts.append("HTTP \(status)") }
+        if page.isTruncated { parts.append("too large: cut short") }
+        if !page.isHTML { parts.append(page.mediaType) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

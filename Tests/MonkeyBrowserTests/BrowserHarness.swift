@@ -1,0 +1,91 @@
+import BatonEnvironment
+import Foundation
+import MonkeyBrowser
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// A browser over fixture pages in its own BATON_HOME, with the context the suite would give it.
+final class BrowserHarness {
+    let home: URL
+    let port: MessagePort
+    let app: BrowserApp
+    var timers: [String: TimeInterval] = [:]
+    var activated: [String] = []
+    var posted: [any Sendable] = []
+    lazy var context = SuiteContext(
+        device: "A", now: { Date(timeIntervalSince1970: 1_750_000_000) }, port: port,
+        schedule: { [unowned self] token, seconds in timers[token] = seconds }, banner: { _ in },
+        activate: { [unowned self] name in activated.append(name) })
+
+    var snapshotFile: URL {
+        BrowserSnapshot.file(paths: BatonPaths(environment: ["BATON_HOME": home.path]), device: "A")
+    }
+
+    init(pages: [String: String] = [:], home: URL? = nil) throws {
+        self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-browser-\(UUID())")
+        port = try MessagePort()
+        let paths = BatonPaths(environment: ["BATON_HOME": self.home.path])
+        app = BrowserApp(
+            fetcher: FixtureFetcher(pages: pages), pagesDirectory: FixtureFetcher.pagesBase,
+            snapshotFile: BrowserSnapshot.file(paths: paths, device: "A"), manifest: nil, coordinator: nil)
+        app.attach(context)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: home) }
+
+    /// Hands the browser every message until no tab is loading.
+    func settle() async {
+        for _ in 0..<2000 {
+            for message in port.drain() where !app.receive(message, context: context) { posted.append(message) }
+            if !app.tabs.tabs.contains(where: { $0.loading != nil }) { return }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("pages did not finish loading")
+    }
+
+    /// Draws one frame (as the suite does before any key, so the pane size is known).
+    func frame(width: Int = 80, height: Int = 24) -> [String] {
+        render(width: width, height: height).textLines()
+    }
+
+    func render(width: Int = 80, height: Int = 24) -> CellBuffer {
+        var buffer = CellBuffer(size: Size(width: width, height: height))
+        _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
+        return buffer
+    }
+
+    /// Shows the browser and waits for the first page.
+    func open() async {
+        _ = frame()
+        app.appear(context: context)
+        await settle()
+    }
+
+    func press(_ keys: KeyPress...) async {
+        for key in keys { _ = app.handle(.key(key), context: context) }
+        await settle()
+    }
+
+    func type(_ text: String) async {
+        for character in text { _ = app.handle(.key(.char(character)), context: context) }
+        await settle()
+    }
+
+    /// The frame with a second picture beneath it: `#` where cells are highlighted (link focus, current
+    /// match), `~` for other matches — so golden files show highlights too.
+    func framedWithHighlights(width: Int = 80, height: Int = 24) -> [String] {
+        let buffer = render(width: width, height: height)
+        let marks = (0..<buffer.size.height).map { y in
+            var row = ""
+            for x in 0..<buffer.size.width {
+                let style = buffer[x, y].style
+                row += style == Theme.selection ? "#" : style == Theme.warning ? "~" : " "
+            }
+            while row.last == " " { row.removeLast() }
+            return row
+        }
+        return buffer.textLines() + ["--- highlights ---"] + marks
+    }
+}
