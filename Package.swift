@@ -74,6 +74,8 @@ let package = Package(
         .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
+        // Messages one app posts for another on the suite's port (no dependencies).
+        .target(name: "SuiteMessages"),
 
         // The apps.
         .target(
@@ -82,7 +84,9 @@ let package = Package(
         ),
         .target(
             name: "Stores",
-            dependencies: ["TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment"]
+            dependencies: [
+                "TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment", "SuiteMessages",
+            ]
         ),
         .target(
             name: "Today",
@@ -96,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
+                "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Stores", "SuiteMessages", "Cartography",
+                "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,11 +119,21 @@ let package = Package(
             name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "StoresTests",
+            dependencies: [
+                "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
+                "BatonEnvironment", "SuiteMessages",
+            ],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
         .testTarget(
-            name: "TodayTests", dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]),
+            name: "TodayTests",
+            dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"]),
         .testTarget(
             name: "AccountTests",
             dependencies: [

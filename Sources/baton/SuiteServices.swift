@@ -11,8 +11,11 @@ final class SuiteServices {
     let client: AccountClient
     let coordinator: HandoffCoordinator
     let dock: HandoffDock
+    /// The UI thread's port: apps post their background work's results to it.
+    let port: MessagePort
 
     init(device: String, paths: BatonPaths, port: MessagePort) {
+        self.port = port
         client = AccountClient(configuration: AccountClient.Configuration(paths: paths)) { event in port.post(event) }
         coordinator = HandoffCoordinator(deviceName: device, client: client)
         dock = HandoffDock(coordinator: coordinator)
