@@ -57,7 +57,10 @@ let package = Package(
             name: "Handoff",
             dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
         ),
-        .target(name: "KeyValueStore", dependencies: ["Wire", "AccountClient"]),
+        .target(
+            name: "KeyValueStore",
+            dependencies: ["Wire", "AccountClient", "BatonEnvironment", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "AccountService",
             dependencies: [
