@@ -100,7 +100,7 @@ let package = Package(
             name: "baton",
             dependencies: [
                 "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography", "WidgetExtensionKit",
-                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
+                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading", "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
