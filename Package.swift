@@ -57,7 +57,10 @@ let package = Package(
             name: "Handoff",
             dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
         ),
-        .target(name: "KeyValueStore", dependencies: ["Wire", "AccountClient"]),
+        .target(
+            name: "KeyValueStore",
+            dependencies: ["Wire", "AccountClient", "BatonEnvironment", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "AccountService",
             dependencies: [
@@ -102,7 +105,7 @@ let package = Package(
             dependencies: [
                 "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Stores", "SuiteMessages", "Cartography",
                 "WidgetExtensionKit",
-                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
+                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading", "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

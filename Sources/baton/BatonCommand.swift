@@ -20,6 +20,9 @@ struct BatonCommand: AsyncParsableCommand {
             HandoffProbeCommand.self,
             HandoffBenchCommand.self,
             DumpCommand.self,
+            KeyValueCommand.self,
+            LocationCommand.self,
+            KeyValueBenchCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )
