@@ -127,7 +127,7 @@ let package = Package(
             name: "StoresTests",
             dependencies: [
                 "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
-                "BatonEnvironment", "SuiteMessages",
+                "BatonEnvironment", "SuiteMessages", "KeyValueStore",
             ],
             exclude: ["Golden"]
         ),

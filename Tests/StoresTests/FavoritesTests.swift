@@ -1,8 +1,10 @@
 import Cartography
 import Foundation
-import Stores
+import KeyValueStore
 import Testing
 import Wire
+
+@testable import Stores
 
 @Suite("favoritesIdentifiers and the widget's file")
 struct FavoritesTests {
@@ -51,5 +53,18 @@ struct FavoritesTests {
         let data = try Data(contentsOf: directory.appendingPathComponent("favorites.json"))
         let decoded = try JSONDecoder().decode([[String: String]].self, from: data)
         #expect(decoded == [["name": "Alpha", "city": "Ayr"], ["name": "Bravo", "city": "Bath"]])
+    }
+}
+
+@Suite("Favourites through the key-value store")
+struct KeyValueFavoritesTests {
+    @Test("the favourites reload on the first sync, an account change, and changes naming their key")
+    func concerns() {
+        let key = FavoritesIdentifiers.key
+        #expect(KeyValueFavorites.concernsFavourites(.init(reason: .initialSyncChange, changedKeys: [])))
+        #expect(KeyValueFavorites.concernsFavourites(.init(reason: .accountChange, changedKeys: [])))
+        #expect(KeyValueFavorites.concernsFavourites(.init(reason: .serverChange, changedKeys: ["a", key])))
+        #expect(KeyValueFavorites.concernsFavourites(.init(reason: .quotaViolationChange, changedKeys: [key])))
+        #expect(!KeyValueFavorites.concernsFavourites(.init(reason: .serverChange, changedKeys: ["other"])))
     }
 }
