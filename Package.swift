@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "PageLoading"),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
-        // Messages one app posts for another on the suite's port (no dependencies).
+        // Messages apps of the suite send each other (no dependencies).
         .target(name: "SuiteMessages"),
 
         // The apps.

@@ -1,7 +1,7 @@
-/// Posted on the suite's message port when a link to an Apple Store page
-/// (`https://www.apple.com/retail/<slug>/`) is followed: Stores opens that store's details.
+/// Asks the Stores app to show one Apple Store, named by the slug of its web address
+/// (`https://www.apple.com/retail/<slug>/`); posted by MonkeyBrowser when a store page link is followed.
 public struct OpenStoreRequest: Sendable, Hashable {
-    /// The store's slug, the path component after `/retail/`.
+    /// The store's slug, e.g. `unionsquare`.
     public var slug: String
 
     public init(slug: String) {
