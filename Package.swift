@@ -58,7 +58,12 @@ let package = Package(
             name: "Handoff",
             dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
         ),
-        .target(name: "KeyValueStore", dependencies: ["Wire", "AccountClient"]),
+        .target(
+            name: "KeyValueStore",
+            dependencies: [
+                "Wire", "AccountClient", "BatonEnvironment", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "AccountService",
             dependencies: [
@@ -87,7 +92,9 @@ let package = Package(
         ),
         .target(
             name: "Stores",
-            dependencies: ["TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment"]
+            dependencies: [
+                "TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment", "SuiteMessages",
+            ]
         ),
         .target(
             name: "Today",
@@ -103,7 +110,7 @@ let package = Package(
             dependencies: [
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
-                "SuiteMessages", "Cartography", "WidgetExtensionKit",
+                "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -122,6 +129,14 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "StoresTests",
+            dependencies: [
+                "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
+                "BatonEnvironment", "SuiteMessages", "KeyValueStore",
+            ],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),

@@ -42,7 +42,7 @@ public enum AccountDaemon {
         let ownerUID = getuid()
         let boundHub = try eventLoop.submit {
             NIOLoopBound(
-                DaemonHub(
+                try DaemonHub(
                     eventLoop: eventLoop, store: store, logger: logger, continueTimeout: continueTimeout,
                     ownerUID: ownerUID, shutdown: { stopper.fire() }),
                 eventLoop: eventLoop)

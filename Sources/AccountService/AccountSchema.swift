@@ -1,6 +1,7 @@
+import Foundation
 import GRDB
 
-/// The migrations of `account.sqlite`. Later services (key-value store, notifications) append theirs.
+/// The migrations of `account.sqlite`. Each service appends its own.
 enum AccountSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -21,6 +22,27 @@ enum AccountSchema {
                 table.column("webpageURL", .text)
                 table.column("supportsStreams", .boolean).notNull()
                 table.column("advertisedAt", .datetime)
+            }
+        }
+        migrator.registerMigration("v2: key-value store") { db in
+            try db.create(table: "kv") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+                table.column("revision", .integer).notNull()
+                table.column("modified", .datetime).notNull()
+                table.column("writer", .text).notNull()
+            }
+            try db.create(table: "kvState") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("storeID", .text).notNull()
+                table.column("lastRevision", .integer).notNull()
+            }
+            try db.execute(
+                sql: "INSERT INTO kvState (id, storeID, lastRevision) VALUES (1, ?, 0)",
+                arguments: [UUID().uuidString])
+            try db.create(table: "kvWriter") { table in
+                table.primaryKey("device", .text)
+                table.column("lastWriteID", .integer).notNull()
             }
         }
         return migrator

@@ -7,7 +7,7 @@ import Wire
 ///
 /// Writes are queued on GRDB's writer so the event loop never waits for the disk.
 final class AccountStore: Sendable {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.

@@ -15,7 +15,7 @@ final class DaemonHub {
     init(
         eventLoop: any EventLoop, store: AccountStore, logger: Logger, continueTimeout: TimeAmount,
         ownerUID: uid_t, shutdown: @escaping () -> Void
-    ) {
+    ) throws {
         self.eventLoop = eventLoop
         self.logger = logger
         self.ownerUID = ownerUID
@@ -29,6 +29,7 @@ final class DaemonHub {
         services.register(activities)
         services.register(StreamRelay(devices: devices, activities: activities, logger: logger))
         services.register(QueryService(devices: devices, activities: activities))
+        services.register(try KeyValueService(store: store, logger: logger, now: now))
         services.register(
             ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }

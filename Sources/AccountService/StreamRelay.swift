@@ -28,6 +28,9 @@ final class StreamRelay: DaemonService {
         self.logger = logger
     }
 
+    private var recentlyClosed: Set<String> = []
+    private var closedOrder: [String] = []
+
     func receive(_ message: WireMessage, from connection: ClientConnection) {
         switch message {
         case .streamOpen(let open): self.open(open, from: connection)
@@ -35,7 +38,7 @@ final class StreamRelay: DaemonService {
         case .streamCredit(let credit): forward(message, streamID: credit.streamID, from: connection)
         case .streamClose(let close):
             forward(message, streamID: close.streamID, from: connection)
-            routes[close.streamID] = nil
+            if routes.removeValue(forKey: close.streamID) != nil { rememberClosed(close.streamID) }
         default:
             connection.fail(
                 nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
@@ -46,6 +49,7 @@ final class StreamRelay: DaemonService {
         for (id, route) in routes {
             guard let peer = route.peer(of: connection) else { continue }
             routes[id] = nil
+            rememberClosed(id)
             peer.send(
                 .streamClose(
                     StreamClose(
@@ -82,9 +86,18 @@ final class StreamRelay: DaemonService {
 
     private func forward(_ message: WireMessage, streamID: String, from connection: ClientConnection) {
         guard let peer = routes[streamID]?.peer(of: connection) else {
+            // Data, credit or a close crossing the peer's close on the wire is normal: drop it quietly.
+            if recentlyClosed.contains(streamID) { return }
             connection.fail(nil, code: WireFailure.notFound, "no open stream '\(streamID)'")
             return
         }
         peer.send(message)
+    }
+
+    /// Remembers a closed stream so late messages for it are not errors; keeps the newest 256.
+    private func rememberClosed(_ streamID: String) {
+        recentlyClosed.insert(streamID)
+        closedOrder.append(streamID)
+        if closedOrder.count > 256 { recentlyClosed.remove(closedOrder.removeFirst()) }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// New services (key-value store, notifications) add a family and their messages.
 public enum MessageFamily: String, Codable, Sendable, CaseIterable {
-    case device, activity, stream, control, query
+    case device, activity, stream, control, query, keyValue
 }
 
 /// Every message between a client and the daemon. On the wire: `{"kind": "...", "body": {...}}`.
@@ -30,6 +30,12 @@ public enum WireMessage: Hashable, Sendable {
     case devicesReply(DevicesReply)
     case activitiesQuery(ActivitiesQuery)
     case activitiesReply(ActivitiesReply)
+    case keyValueWrite(KeyValueWrite)
+    case keyValueWritten(KeyValueWritten)
+    case keyValueRejected(KeyValueRejected)
+    case keyValueFetch(KeyValueFetch)
+    case keyValueSnapshot(KeyValueSnapshot)
+    case keyValueChanged(KeyValueChanged)
 }
 
 extension WireMessage {
@@ -59,6 +65,12 @@ extension WireMessage {
         case .devicesReply: "devicesReply"
         case .activitiesQuery: "activitiesQuery"
         case .activitiesReply: "activitiesReply"
+        case .keyValueWrite: "keyValueWrite"
+        case .keyValueWritten: "keyValueWritten"
+        case .keyValueRejected: "keyValueRejected"
+        case .keyValueFetch: "keyValueFetch"
+        case .keyValueSnapshot: "keyValueSnapshot"
+        case .keyValueChanged: "keyValueChanged"
         }
     }
 
@@ -72,6 +84,9 @@ extension WireMessage {
         case .streamOpen, .streamData, .streamCredit, .streamClose: .stream
         case .error, .ping, .pong, .shutdown: .control
         case .devicesQuery, .devicesReply, .activitiesQuery, .activitiesReply: .query
+        case .keyValueWrite, .keyValueWritten, .keyValueRejected, .keyValueFetch, .keyValueSnapshot,
+            .keyValueChanged:
+            .keyValue
         }
     }
 }
@@ -118,6 +133,18 @@ extension WireMessage: Codable {
             self = .activitiesQuery(try container.decode(ActivitiesQuery.self, forKey: .body))
         case "activitiesReply":
             self = .activitiesReply(try container.decode(ActivitiesReply.self, forKey: .body))
+        case "keyValueWrite":
+            self = .keyValueWrite(try container.decode(KeyValueWrite.self, forKey: .body))
+        case "keyValueWritten":
+            self = .keyValueWritten(try container.decode(KeyValueWritten.self, forKey: .body))
+        case "keyValueRejected":
+            self = .keyValueRejected(try container.decode(KeyValueRejected.self, forKey: .body))
+        case "keyValueFetch":
+            self = .keyValueFetch(try container.decode(KeyValueFetch.self, forKey: .body))
+        case "keyValueSnapshot":
+            self = .keyValueSnapshot(try container.decode(KeyValueSnapshot.self, forKey: .body))
+        case "keyValueChanged":
+            self = .keyValueChanged(try container.decode(KeyValueChanged.self, forKey: .body))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown message kind '\(kind)'")
@@ -151,6 +178,12 @@ extension WireMessage: Codable {
         case .devicesReply(let body): try container.encode(body, forKey: .body)
         case .activitiesQuery(let body): try container.encode(body, forKey: .body)
         case .activitiesReply(let body): try container.encode(body, forKey: .body)
+        case .keyValueWrite(let body): try container.encode(body, forKey: .body)
+        case .keyValueWritten(let body): try container.encode(body, forKey: .body)
+        case .keyValueRejected(let body): try container.encode(body, forKey: .body)
+        case .keyValueFetch(let body): try container.encode(body, forKey: .body)
+        case .keyValueSnapshot(let body): try container.encode(body, forKey: .body)
+        case .keyValueChanged(let body): try container.encode(body, forKey: .body)
         }
     }
 }
@@ -170,6 +203,11 @@ extension WireMessage {
         case .continueRequest(let body): body.requestID
         case .payloadRequest(let body): body.requestID
         case .payloadResponse(let body): body.requestID
+        case .keyValueWrite(let body): body.requestID
+        case .keyValueWritten(let body): body.requestID
+        case .keyValueRejected(let body): body.requestID
+        case .keyValueFetch(let body): body.requestID
+        case .keyValueSnapshot(let body): body.requestID
         default: nil
         }
     }

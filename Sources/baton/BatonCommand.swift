@@ -19,6 +19,9 @@ struct BatonCommand: AsyncParsableCommand {
             ActivitiesCommand.self,
             HandoffProbeCommand.self,
             DumpCommand.self,
+            KeyValueCommand.self,
+            LocationCommand.self,
+            KeyValueBenchCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -1,19 +1,23 @@
 import Foundation
 import Handoff
+import KeyValueStore
 import SuiteShell
 import TerminalUI
 
 /// Connects the shell's dock to the Handoff coordinator: shows the newest offer, continues it on
 /// `Ctrl-O` (switching to the app that declares the type, or opening the web page), and turns
-/// continuation failures into banners with the error's meaning.
+/// continuation failures into banners with the error's meaning. It also hands the daemon's events to the
+/// key-value store (which sees connection events too, and keeps only its own messages).
 final class HandoffDock: DockSource {
     let coordinator: HandoffCoordinator
+    let keyValueStore: UbiquitousKeyValueStore?
     /// Opens a web page when no app continues the offer (MonkeyBrowser, else `xdg-open`, else a banner).
     var openWebpage: (URL, SuiteContext) -> Void = { url, context in WebpageOpener.open(url, context: context) }
     private weak var context: SuiteContext?
 
-    init(coordinator: HandoffCoordinator) {
+    init(coordinator: HandoffCoordinator, keyValueStore: UbiquitousKeyValueStore? = nil) {
         self.coordinator = coordinator
+        self.keyValueStore = keyValueStore
         coordinator.continueFailed = { [weak self] _, error in
             self?.context?.showBanner("Handoff failed: \(error.description)", kind: .error)
         }
@@ -48,6 +52,7 @@ final class HandoffDock: DockSource {
 
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
         self.context = context
+        if keyValueStore?.handle(message) == true { return true }
         return coordinator.handle(message)
     }
 }

@@ -1,8 +1,11 @@
 import BatonEnvironment
+import Cartography
 import Foundation
 import Handoff
+import KeyValueStore
 import MonkeyBrowser
 import PageLoading
+import Stores
 import TerminalUI
 import Today
 
@@ -10,7 +13,12 @@ import Today
 enum SuiteApps {
     static func make(device: String, paths: BatonPaths, clock: BatonClock, services: SuiteServices) -> [any SuiteApp] {
         let browser = makeBrowser(device: device, paths: paths, services: services)
-        return [browser, TodayApp(device: device, paths: paths)]
+        let stores = StoresApp(
+            resources: ResourceLocator.resourcesDirectory(), appGroupDirectory: paths.appGroupDirectory,
+            coordinator: services.coordinator, favorites: KeyValueFavorites(store: services.keyValueStore),
+            deviceLocation: { try deviceLocation(device: device, paths: paths) }, launchedAt: clock.now(),
+            usesBraille: StoresApp.braillePreferred(), port: services.port)
+        return [browser, stores, TodayApp(device: device, paths: paths)]
     }
 
     /// Hands the apps that need it the suite's context before the first event (Handoff hooks come without one).
@@ -41,5 +49,12 @@ enum SuiteApps {
             context.activate(app: browser.name)
         }
         return browser
+    }
+
+    /// This device's location as `baton location set` saved it, if any.
+    private static func deviceLocation(device: String, paths: BatonPaths) throws -> GeoCoordinate? {
+        try DeviceLocation.load(device: device, paths: paths).map {
+            GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude)
+        }
     }
 }

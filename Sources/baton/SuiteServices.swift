@@ -2,20 +2,28 @@ import AccountClient
 import BatonEnvironment
 import Glibc
 import Handoff
+import KeyValueStore
 import TerminalUI
 import Wire
 
-/// The account services one suite process uses: the daemon connection and the Handoff coordinator.
+/// The account services one suite process uses: the daemon connection, the Handoff coordinator and the
+/// key-value store.
 /// Events from the daemon arrive on NIO threads and are posted to the UI thread's port.
 final class SuiteServices {
     let client: AccountClient
     let coordinator: HandoffCoordinator
+    /// The account's key-value store (favourites); made before the client starts so it sees the first connect.
+    let keyValueStore: UbiquitousKeyValueStore
     let dock: HandoffDock
+    /// The UI thread's port: apps post their background work's results to it.
+    let port: MessagePort
 
     init(device: String, paths: BatonPaths, port: MessagePort) {
+        self.port = port
         client = AccountClient(configuration: AccountClient.Configuration(paths: paths)) { event in port.post(event) }
         coordinator = HandoffCoordinator(deviceName: device, client: client)
-        dock = HandoffDock(coordinator: coordinator)
+        keyValueStore = UbiquitousKeyValueStore(deviceName: device, client: client, paths: paths)
+        dock = HandoffDock(coordinator: coordinator, keyValueStore: keyValueStore)
     }
 
     /// Connects (starting the daemon if needed). The device registers even before any app declares types;

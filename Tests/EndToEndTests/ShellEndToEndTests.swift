@@ -28,8 +28,8 @@ import Testing
             #expect(try tmux.screenWithEscapes().firstMatch(of: colour) == nil, "NO_COLOR must not set colours")
         }
 
-        try tmux.send("F2")
-        try tmux.waitFor("Stores is not in this build yet")
+        try tmux.send("F4")
+        try tmux.waitFor("Notifications is not in this build yet")
 
         try tmux.resize(width: 50, height: 12)
         let small = try tmux.waitFor("terminal too small (needs 60×16)")

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Wire
+
+/// The key-value store as persisted in `account.sqlite`: the `kv` rows, the store's identity and revision
+/// counter (`kvState`) and each device's newest applied write (`kvWriter`).
+struct KeyValueTable {
+    /// Everything the service needs in memory, read once at start.
+    struct Contents {
+        var storeID: String
+        var lastRevision: Int64
+        var entries: [String: KeyValueEntry]
+        var lastWriteIDs: [String: UInt64]
+    }
+
+    let pool: DatabasePool
+
+    /// Reads the whole store (at most a megabyte by the quota).
+    func load() throws -> Contents {
+        try pool.read { db in
+            guard let state = try Row.fetchOne(db, sql: "SELECT storeID, lastRevision FROM kvState WHERE id = 1")
+            else { throw KeyValueTableError.missingState }
+            var entries: [String: KeyValueEntry] = [:]
+            let decoder = JSONDecoder()
+            for row in try Row.fetchAll(db, sql: "SELECT key, value, revision, modified, writer FROM kv") {
+                let key: String = row["key"]
+                let text: String = row["value"]
+                let value = try decoder.decode(PropertyListValue.self, from: Data(text.utf8))
+                entries[key] = KeyValueEntry(
+                    key: key, value: value, revision: row["revision"], modified: row["modified"], writer: row["writer"])
+            }
+            var writers: [String: UInt64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT device, lastWriteID FROM kvWriter") {
+                let lastWriteID: Int64 = row["lastWriteID"]
+                writers[row["device"]] = UInt64(clamping: lastWriteID)
+            }
+            return Contents(
+                storeID: state["storeID"], lastRevision: state["lastRevision"], entries: entries, lastWriteIDs: writers)
+        }
+    }
+
+    /// Stores `entry` (removes the key when its value is nil), advances the revision counter and records the
+    /// writer's write id, in one transaction. Returns when it is committed.
+    func commit(_ entry: KeyValueEntry, writeID: UInt64?) throws {
+        let json = try entry.value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try pool.write { db in
+            if let json {
+                try db.execute(
+                    sql: """
+                        INSERT INTO kv (key, value, revision, modified, writer) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(key) DO UPDATE SET value = excluded.value, revision = excluded.revision,
+                            modified = excluded.modified, writer = excluded.writer
+                        """,
+                    arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
+            } else {
+                try db.execute(sql: "DELETE FROM kv WHERE key = ?", arguments: [entry.key])
+            }
+            try db.execute(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1", arguments: [entry.revision])
+            if let writeID {
+                try db.execute(
+                    sql: """
+                        INSERT INTO kvWriter (device, lastWriteID) VALUES (?, ?)
+                        ON CONFLICT(device) DO UPDATE SET lastWriteID = excluded.lastWriteID
+                        """,
+                    arguments: [entry.writer, Int64(clamping: writeID)])
+            }
+        }
+    }
+}
+
+/// The database does not hold what the migrations promise.
+enum KeyValueTableError: Error, CustomStringConvertible {
+    case missingState
+
+    var description: String { "the kvState row is missing from account.sqlite" }
+}

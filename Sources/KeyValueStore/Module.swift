@@ -1,2 +1,0 @@
-// KeyValueStore: work in progress; replaced as the module lands.
-enum KeyValueStoreModule {}

@@ -1,0 +1,37 @@
+import KeyValueStore
+import Wire
+
+/// The favourites in the account's key-value store under `favoritesIdentifiers`, as in Apple's sample:
+/// reads from the local copy, writes through the store, and a change from elsewhere (another device, the
+/// first sync, a refused write) reported so the app redraws at once.
+public final class KeyValueFavorites: FavoritesBackend {
+    let store: UbiquitousKeyValueStore
+    public var favoritesChanged: (() -> Void)?
+
+    /// Observes `store`'s external changes (after any observer already set, which keeps being called).
+    public init(store: UbiquitousKeyValueStore) {
+        self.store = store
+        let previous = store.didChangeExternally
+        store.didChangeExternally = { [weak self] change in
+            previous?(change)
+            guard let self, Self.concernsFavourites(change) else { return }
+            favoritesChanged?()
+        }
+    }
+
+    /// Whether a change may have changed the favourites.
+    static func concernsFavourites(_ change: KeyValueStoreChange) -> Bool {
+        switch change.reason {
+        case .initialSyncChange, .accountChange: true
+        case .serverChange, .quotaViolationChange: change.changedKeys.contains(FavoritesIdentifiers.key)
+        }
+    }
+
+    public func favoritesValue() -> PropertyListValue? {
+        store.object(forKey: FavoritesIdentifiers.key)
+    }
+
+    public func setFavoritesValue(_ value: PropertyListValue) throws {
+        try store.set(value, forKey: FavoritesIdentifiers.key)
+    }
+}

@@ -1,2 +1,0 @@
-// Stores: work in progress; replaced as the module lands.
-enum StoresModule {}

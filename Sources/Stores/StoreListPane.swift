@@ -1,0 +1,65 @@
+import Cartography
+import TerminalUI
+import TextWidth
+
+/// The list beside the map: the stores in view nearest first, or the search results; favourites marked ★.
+struct StoreListPane {
+    let state: StoresState
+    let search: TextFieldState?
+    let isFocused: Bool
+
+    /// Draws the pane; updates the list's scroll state and returns the search field's cursor when typing.
+    func render(in area: Rect, list: inout ListState, into buffer: inout CellBuffer) -> Point? {
+        let style = isFocused ? Theme.accent : Theme.border
+        let inner = Box(title: title, style: style).render(in: area, into: &buffer)
+        guard !inner.isEmpty else { return nil }
+        var rest = inner
+        var cursor: Point?
+        if search != nil || state.query != nil {
+            let split = rest.splitTop(1)
+            cursor = renderSearchRow(in: split.top, into: &buffer)
+            rest = split.rest
+        }
+        guard !state.rows.isEmpty else {
+            buffer.put(emptyText, x: rest.x + 1, y: rest.y, style: Theme.muted, clip: rest)
+            return cursor
+        }
+        list.selected = state.selectedRow ?? list.selected
+        let rows = state.rows.map(row)
+        ListView(rows: rows, isFocused: isFocused && search == nil).render(in: rest, state: &list, into: &buffer)
+        return cursor
+    }
+
+    private var title: String {
+        let kind = state.query == nil ? "In view" : "Search"
+        let filter = state.favouritesOnly ? " · ★ only" : ""
+        return "\(kind) · \(state.rows.count)\(filter)"
+    }
+
+    private var emptyText: String {
+        switch (state.query, state.favouritesOnly) {
+        case (nil, false): "No stores in view: zoom out (-) or search (/)"
+        case (nil, true): "No favourites in view"
+        case (.some, false): "No store matches"
+        case (.some, true): "No favourite matches"
+        }
+    }
+
+    private func renderSearchRow(in row: Rect, into buffer: inout CellBuffer) -> Point? {
+        let label = buffer.put("/ ", x: row.x, y: row.y, style: Theme.accent, clip: row)
+        let field = Rect(x: label, y: row.y, width: row.maxX - label, height: 1)
+        if let search {
+            return TextField(placeholder: "name, city or country").render(search, in: field, into: &buffer)
+        }
+        buffer.put(state.query ?? "", x: field.x, y: field.y, style: Theme.text, clip: field)
+        return nil
+    }
+
+    private func row(_ store: StoreRecord) -> StyledLine {
+        let isFavourite = state.favourites.contains(store.id)
+        var line = StyledLine(isFavourite ? "★ " : "  ", style: MapStyles.favourite)
+        line.append(store.name)
+        line.append(" · \(store.city), \(store.country)", Theme.muted)
+        return line
+    }
+}

@@ -1,0 +1,74 @@
+import Cartography
+import Foundation
+import TerminalUI
+
+/// Favourites: read from and written to the key-value store's `favoritesIdentifiers`, mirrored into the
+/// app group file the Favorites widget reads.
+extension StoresApp {
+    /// Reads the favourites again (at load, and when another device changed them) and redraws.
+    func reloadFavourites() {
+        guard let favoritesBackend else { return }
+        do {
+            favorites = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
+            favoritesProblem = nil
+        } catch {
+            if favoritesProblem != error { showBanner(error.description, kind: .warning) }
+            favoritesProblem = error
+            favorites = FavoritesIdentifiers()
+        }
+        guard isLoaded else { return }
+        state.setFavourites(favorites.storeIDs(in: state.index))
+        writeWidgetFile()
+    }
+
+    /// Adds or removes `store` and saves; on failure nothing changes and a banner says why.
+    func toggleFavourite(_ store: StoreRecord) {
+        guard let favoritesBackend else {
+            showBanner(FavoritesError.unavailable.description, kind: .warning)
+            return
+        }
+        if let favoritesProblem {
+            showBanner(favoritesProblem.description, kind: .warning)
+            return
+        }
+        var next = favorites
+        let added = next.toggle(store)
+        do {
+            try favoritesBackend.setFavoritesValue(next.value)
+        } catch {
+            showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
+            return
+        }
+        favorites = next
+        state.setFavourites(favorites.storeIDs(in: state.index))
+        writeWidgetFile()
+        showBanner(added ? "★ \(store.name) is a favourite" : "\(store.name) is no longer a favourite")
+    }
+
+    /// Writes `favorites.json` for the Favorites widget.
+    func writeWidgetFile() {
+        let stores = state.index.stores.filter { state.favourites.contains($0.id) }
+        do {
+            try FavoritesWidgetFile.write(stores, to: appGroupDirectory)
+        } catch {
+            showBanner("Cannot update the Favorites widget's file: \(error.localizedDescription)", kind: .warning)
+        }
+    }
+
+    /// Opens the store a followed `https://www.apple.com/retail/<slug>/` link names.
+    func open(slug: String, context: SuiteContext) {
+        guard isLoaded else {
+            pendingSlug = slug
+            return
+        }
+        guard let store = state.store(slug: slug) else {
+            context.showBanner("No Apple Store has the page /retail/\(slug)/", kind: .warning)
+            return
+        }
+        context.activate(app: name)
+        search = nil
+        if state.detailsID != nil { closeDetails() }
+        state.select(store.id, zoom: StoresState.storeZoom)
+        openDetails()
+    }
+}

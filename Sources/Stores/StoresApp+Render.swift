@@ -1,0 +1,54 @@
+import Cartography
+import Foundation
+import TerminalUI
+import TextWidth
+
+/// Drawing: the map and its status line, the list beside it, and the details popover over both.
+extension StoresApp {
+    public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
+        self.context = context
+        guard !area.isEmpty else { return nil }
+        let layout = StoresLayout(area: area)
+        self.layout = layout
+        state.resize(to: MapSize(columns: layout.map.width, rows: layout.map.height))
+        renderMap(in: layout.map, into: &buffer)
+        renderStatus(in: layout.status, into: &buffer)
+        var cursor = StoreListPane(state: state, search: search, isFocused: state.focus == .list).render(
+            in: layout.list, list: &list, into: &buffer)
+        if let store = state.detailsStore {
+            StoreDetailsPopover(store: store, isFavourite: state.favourites.contains(store.id)).render(
+                in: area, into: &buffer)
+            cursor = nil
+        }
+        return cursor
+    }
+
+    private func renderMap(in area: Rect, into buffer: inout CellBuffer) {
+        guard let renderer, !area.isEmpty else {
+            buffer.fill(area, style: MapStyles.water)
+            let text = loadProblem.map { "Cannot load the stores: \($0)" } ?? "Loading stores…"
+            buffer.put(
+                TextWidth.truncate(text, to: max(area.width - 2, 0)), x: area.x + 1, y: area.y + area.height / 2,
+                style: loadProblem == nil ? Theme.muted : Theme.warning, clip: area)
+            return
+        }
+        let key = MapFrameCache.Key(
+            viewport: state.viewport, size: state.mapSize, favourites: state.favourites, selected: state.selectedID,
+            encoding: encoding, storeCount: state.index.stores.count)
+        let cache = MapFrameCache.frame(for: key, cached: frameCache, renderer: renderer, stores: state.index.stores)
+        frameCache = cache
+        MapCanvasView(frame: cache.frame).render(at: Point(x: area.x, y: area.y), into: &buffer)
+    }
+
+    /// The status line: centre, zoom and stores in view; Handoff progress and the encoding on the right.
+    private func renderStatus(in area: Rect, into buffer: inout CellBuffer) {
+        let inView = frameCache?.frame.markers.reduce(0) { $0 + $1.storeIDs.count } ?? 0
+        let centre = CoordinateText.format(state.viewport.center, decimals: 2)
+        let zoom = String(format: "%.1f", state.viewport.zoom)
+        let focus = state.focus == .map ? "▸ map" : "  map"
+        let left = " \(focus) · \(centre) · zoom \(zoom) · \(inView) store\(inView == 1 ? "" : "s") in view"
+        let right = isContinuing ? "Continuing Activity… " : (usesBraille ? "braille " : "blocks ")
+        StatusLine(left: left, right: right, style: state.focus == .map ? Theme.barSelected : Theme.bar).render(
+            in: area, into: &buffer)
+    }
+}

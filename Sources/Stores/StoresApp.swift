@@ -1,0 +1,214 @@
+import BatonEnvironment
+import Cartography
+import Foundation
+import Handoff
+import SuiteMessages
+import TerminalUI
+
+/// The Stores app (F2), a port of Apple's HandoffMapViewer: a braille world map of the Apple Stores
+/// beside a list of the stores in view, search, details, favourites synced through the key-value store,
+/// and the map and the open store handed off between devices.
+public final class StoresApp: SuiteApp {
+    public let name = "Stores"
+    public let functionKey = 2
+
+    /// Everything the keys change; public for tests.
+    public internal(set) var state = StoresState()
+    /// Whether the map draws braille (else quadrant blocks, for fonts without braille).
+    public internal(set) var usesBraille: Bool
+    /// Why the stores could not be loaded.
+    public internal(set) var loadProblem: String?
+    public internal(set) var isLoaded = false
+    /// Set between `willContinueUserActivity` and the payload (or the failure).
+    public internal(set) var isContinuing = false
+    /// The search text while the search field is open.
+    var search: TextFieldState?
+    var list = ListState()
+    var renderer: MapRenderer?
+    var frameCache: MapFrameCache?
+    /// Where the map and the list were drawn last (for the mouse).
+    var layout: StoresLayout?
+    /// Where a mouse drag last was.
+    var dragAnchor: Point?
+    var dragMoved = false
+
+    // Favourites.
+    let favoritesBackend: (any FavoritesBackend)?
+    var favorites = FavoritesIdentifiers()
+    var favoritesProblem: FavoritesError?
+    let appGroupDirectory: URL
+
+    // Handoff.
+    var handoffApp: HandoffApp?
+    var handoffProblem: String?
+    var mapActivity: UserActivity?
+    var storeActivity: UserActivity?
+    /// A continued store-editing activity's store, opened once the stores are loaded.
+    var pendingStoreURL: String?
+    /// A store a link asked for before the stores were loaded.
+    var pendingSlug: String?
+    var isVisible = false
+
+    // Launch.
+    let launchedAt: Date
+    /// Whether something (a handoff, the launch default) has chosen the region.
+    var regionSettled = false
+    let deviceLocation: () throws -> GeoCoordinate?
+
+    weak var context: SuiteContext?
+
+    public static let mapActivityToken = "map-activity"
+    public static let launchRegionToken = "launch-region"
+    /// How long after launch a continued activity still decides the first region.
+    static let launchHandoffWindow: TimeInterval = 0.5
+    /// How long the map rests before its activity becomes current.
+    static let mapActivityDelay: TimeInterval = 0.3
+
+    /// - Parameters:
+    ///   - resources: the `Resources/` folder (nil: not found; the app says so).
+    ///   - appGroupDirectory: where `favorites.json` for the Favorites widget goes.
+    ///   - coordinator: the suite's Handoff coordinator (nil: no Handoff).
+    ///   - favorites: the favourites' storage (nil: favourites unavailable).
+    ///   - deviceLocation: this device's location, if set (`baton location set`).
+    ///   - launchedAt: when the suite started (the clock's now).
+    ///   - port: where the background load posts its result; nil leaves loading to `startLoading`.
+    public init(
+        resources: URL?, appGroupDirectory: URL, coordinator: HandoffCoordinator?,
+        favorites: (any FavoritesBackend)?, deviceLocation: @escaping () throws -> GeoCoordinate?,
+        launchedAt: Date, usesBraille: Bool = true, port: MessagePort?,
+        loader: any StoresLoading = BackgroundStoresLoader()
+    ) {
+        self.appGroupDirectory = appGroupDirectory
+        self.favoritesBackend = favorites
+        self.deviceLocation = deviceLocation
+        self.launchedAt = launchedAt
+        self.usesBraille = usesBraille
+        if let coordinator { register(with: coordinator, resources: resources) }
+        favorites?.favoritesChanged = { [weak self] in self?.reloadFavourites() }
+        if let port { startLoading(resources: resources, loader: loader, port: port) }
+    }
+
+    /// Whether `BATON_NO_BRAILLE=1` asks for block characters.
+    public static func braillePreferred(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment["BATON_NO_BRAILLE"] != "1"
+    }
+
+    /// Loads the stores off the UI thread; the result arrives as `StoresDataLoaded`.
+    public func startLoading(resources: URL?, loader: any StoresLoading, port: MessagePort) {
+        loader.load(resources: resources) { loaded in port.post(loaded) }
+    }
+
+    public var helpItems: [HelpItem] {
+        if state.detailsID != nil { return StoresBindings.details.helpItems() }
+        if search != nil { return StoresBindings.searching.helpItems() }
+        let table = state.focus == .map ? StoresBindings.map : StoresBindings.list
+        return table.helpItems() + (state.focus == .map ? [StoresBindings.panHelp] : [])
+    }
+
+    // MARK: Lifecycle
+
+    public func appear(context: SuiteContext) {
+        self.context = context
+        isVisible = true
+        if let handoffProblem { context.showBanner(handoffProblem, kind: .warning) }
+        if let store = state.detailsStore {
+            makeStoreActivityCurrent(store)
+        } else {
+            scheduleMapActivity(context: context)
+        }
+    }
+
+    public func disappear(context: SuiteContext) {
+        self.context = context
+        isVisible = false
+        for activity in [mapActivity, storeActivity].compactMap(\.self) where activity.isCurrent {
+            activity.resignCurrent()
+        }
+    }
+
+    public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        self.context = context
+        switch message {
+        case let loaded as StoresDataLoaded:
+            apply(loaded, context: context)
+        case let request as OpenStoreRequest:
+            open(slug: request.slug, context: context)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func timerFired(_ token: String, context: SuiteContext) {
+        self.context = context
+        switch token {
+        case Self.mapActivityToken: makeMapActivityCurrent()
+        case Self.launchRegionToken: applyLaunchRegion(context: context)
+        default: break
+        }
+    }
+
+    // MARK: Loading
+
+    private func apply(_ loaded: StoresDataLoaded, context: SuiteContext) {
+        switch loaded.result {
+        case .success(let data):
+            isLoaded = true
+            loadProblem = nil
+            state.load(data.index)
+            renderer = MapRenderer(land: data.land ?? LandGeometry(rings: []), encoding: encoding)
+            frameCache = nil
+            if let landProblem = data.landProblem {
+                context.showBanner("The map has no land: \(landProblem)", kind: .warning)
+            }
+            if !data.problems.isEmpty {
+                let count = data.problems.count
+                context.showBanner(
+                    "\(count) store record\(count == 1 ? "" : "s") skipped as invalid: \(data.problems[0])",
+                    kind: .warning)
+            }
+            reloadFavourites()
+            openPendingStore()
+            if let slug = pendingSlug {
+                pendingSlug = nil
+                open(slug: slug, context: context)
+            }
+        case .failure(let error):
+            loadProblem = error.description
+            context.showBanner("Stores: \(error.description)", kind: .error)
+        }
+        guard !regionSettled else { return }
+        let wait = Self.launchHandoffWindow - context.now().timeIntervalSince(launchedAt)
+        if wait > 0 {
+            context.schedule(after: wait, token: Self.launchRegionToken)
+        } else {
+            applyLaunchRegion(context: context)
+        }
+    }
+
+    /// No handoff set the region in time: show the device's location (50 km across), else the world.
+    func applyLaunchRegion(context: SuiteContext) {
+        guard !regionSettled else { return }
+        regionSettled = true
+        do {
+            guard let location = try deviceLocation() else { return }
+            guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude) else {
+                context.showBanner(
+                    "The device location \(location.latitude), \(location.longitude) is out of range; showing the world",
+                    kind: .warning)
+                return
+            }
+            state.show(region: LaunchRegion.around(location))
+        } catch {
+            context.showBanner("Cannot read the device location: \(error); showing the world", kind: .warning)
+        }
+    }
+
+    /// The map's cell encoding.
+    var encoding: CellEncoding { usesBraille ? .braille : .quadrants }
+
+    /// Shows a banner when the suite's context is known.
+    func showBanner(_ text: String, kind: Banner.Kind = .info) {
+        context?.showBanner(text, kind: kind)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The key-value store's limits (Apple's NSUbiquitousKeyValueStore limits) and how sizes are measured.
+///
+/// A key-value pair's size is the bytes it takes on the wire: the key as a JSON string plus the value's
+/// `encodedSize`. The quota, 1 000 000 bytes, keeps a whole store in one frame (`WireLimits.maxFrameBytes`)
+/// so an initial sync is one message.
+public enum KeyValueLimits {
+    /// The most bytes the store may hold, keys and values together.
+    public static let maxTotalBytes = 1_000_000
+    /// The most keys the store may hold.
+    public static let maxKeys = 1024
+    /// The longest key, in UTF-8 bytes.
+    public static let maxKeyBytes = 64
+
+    /// The size of one pair as the quota counts it.
+    public static func size(key: String, value: PropertyListValue) -> Int {
+        let keyBytes = (try? JSONEncoder().encode(key).count) ?? key.utf8.count + 2
+        return keyBytes + value.encodedSize
+    }
+
+    /// Checks a key on its own.
+    public static func validate(key: String) throws(KeyValueStoreError) {
+        if key.isEmpty { throw .emptyKey }
+        let bytes = key.utf8.count
+        if bytes > maxKeyBytes { throw .keyTooLong(key: key, bytes: bytes, limit: maxKeyBytes) }
+    }
+
+    /// Checks that `value` is a property-list value: no null, no set, no URL, only finite numbers.
+    public static func validate(value: PropertyListValue, key: String) throws(KeyValueStoreError) {
+        switch value {
+        case .string, .int, .bool, .date, .data: return
+        case .double(let number):
+            if !number.isFinite { throw .unsupportedValue(key: key, reason: "\(number) is not a finite number") }
+        case .null: throw .unsupportedValue(key: key, reason: "null is not a property-list value; remove the key")
+        case .set: throw .unsupportedValue(key: key, reason: "a set is not a property-list value; use an array")
+        case .url:
+            throw .unsupportedValue(key: key, reason: "a URL is not a property-list value; store its absoluteString")
+        case .array(let items):
+            for item in items { try validate(value: item, key: key) }
+        case .dictionary(let entries):
+            for item in entries.values { try validate(value: item, key: key) }
+        }
+    }
+
+    /// Checks writing `value` (nil: removing) under `key` into a store that holds `count` keys and `total`
+    /// bytes, where `previous` is the key's current value. Returns the store's new total size.
+    public static func admit(
+        key: String, value: PropertyListValue?, previous: PropertyListValue?, count: Int, total: Int
+    ) throws(KeyValueStoreError) -> Int {
+        try validate(key: key)
+        let released = previous.map { size(key: key, value: $0) } ?? 0
+        guard let value else { return total - released }
+        try validate(value: value, key: key)
+        if previous == nil, count >= maxKeys { throw .tooManyKeys(key: key, limit: maxKeys) }
+        let newTotal = total - released + size(key: key, value: value)
+        if newTotal > maxTotalBytes { throw .quotaExceeded(key: key, size: newTotal, limit: maxTotalBytes) }
+        return newTotal
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// One key of the store as the daemon holds it: value (nil: removed), revision, when and by whom.
+public struct KeyValueEntry: Codable, Hashable, Sendable {
+    public var key: String
+    /// The value; nil when the change removed the key.
+    public var value: PropertyListValue?
+    /// The daemon's write counter when this value was stored; later writes have larger revisions.
+    public var revision: Int64
+    public var modified: Date
+    /// The device (or `cli` tool) that wrote it.
+    public var writer: String
+
+    public init(key: String, value: PropertyListValue?, revision: Int64, modified: Date, writer: String) {
+        self.key = key
+        self.value = value
+        self.revision = revision
+        self.modified = modified
+        self.writer = writer
+    }
+}
+
+/// Client → daemon: set (or with a nil value remove) one key. Answered by `KeyValueWritten` or `KeyValueRejected`.
+public struct KeyValueWrite: Codable, Hashable, Sendable {
+    public var requestID: UInt64
+    public var key: String
+    public var value: PropertyListValue?
+    /// The writing device's own increasing write number, so a write resent after a reconnect is applied once.
+    /// Nil for one-shot writers (the CLI).
+    public var writeID: UInt64?
+    /// The writer's name when the connection has not registered a device (the CLI).
+    public var writer: String?
+
+    public init(
+        requestID: UInt64, key: String, value: PropertyListValue?, writeID: UInt64? = nil, writer: String? = nil
+    ) {
+        self.requestID = requestID
+        self.key = key
+        self.value = value
+        self.writeID = writeID
+        self.writer = writer
+    }
+}
+
+/// Daemon → client: a write is stored (durably) as `revision`; nil when it was a resent duplicate.
+public struct KeyValueWritten: Codable, Hashable, Sendable {
+    public var requestID: UInt64
+    public var key: String
+    public var writeID: UInt64?
+    public var revision: Int64?
+
+    public init(requestID: UInt64, key: String, writeID: UInt64?, revision: Int64?) {
+        self.requestID = requestID
+        self.key = key
+        self.writeID = writeID
+        self.revision = revision
+    }
+}
+
+/// Daemon → client: a write was refused; `current` is what the daemon holds for the key instead.
+public struct KeyValueRejected: Codable, Hashable, Sendable {
+    public var requestID: UInt64
+    public var key: String
+    public var writeID: UInt64?
+    public var reason: KeyValueStoreError
+    public var current: KeyValueEntry?
+
+    public init(requestID: UInt64, key: String, writeID: UInt64?, reason: KeyValueStoreError, current: KeyValueEntry?) {
+        self.requestID = requestID
+        self.key = key
+        self.writeID = writeID
+        self.reason = reason
+        self.current = current
+    }
+}
+
+/// Client → daemon: send the whole store; with `subscribe`, also push every later change by another connection.
+public struct KeyValueFetch: Codable, Hashable, Sendable {
+    public var requestID: UInt64
+    public var subscribe: Bool
+
+    public init(requestID: UInt64, subscribe: Bool) {
+        self.requestID = requestID
+        self.subscribe = subscribe
+    }
+}
+
+/// Daemon → client: every key of the store, as of `revision`, and the store's identity.
+public struct KeyValueSnapshot: Codable, Hashable, Sendable {
+    public var requestID: UInt64
+    /// Created with the database; a different id after a reconnect means a different account store.
+    public var storeID: String
+    /// The newest revision the daemon has handed out (removed keys included).
+    public var revision: Int64
+    public var entries: [KeyValueEntry]
+
+    public init(requestID: UInt64, storeID: String, revision: Int64, entries: [KeyValueEntry]) {
+        self.requestID = requestID
+        self.storeID = storeID
+        self.revision = revision
+        self.entries = entries
+    }
+}
+
+/// Daemon → subscribed clients: keys another connection changed, with their new values.
+public struct KeyValueChanged: Codable, Hashable, Sendable {
+    public var entries: [KeyValueEntry]
+
+    public init(entries: [KeyValueEntry]) { self.entries = entries }
+}

@@ -1,0 +1,83 @@
+import AccountClient
+import ArgumentParser
+import BatonEnvironment
+import Foundation
+import Wire
+
+/// What `baton kv` shares: one request to the daemon (started on demand, as the suite does) and value printing.
+enum KeyValueCLI {
+    /// Sends `make(requestID)` and returns the reply, starting the daemon first when none runs.
+    static func request(_ make: @escaping @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
+        let paths = BatonPaths()
+        do {
+            return try await DaemonQuery.request(paths: paths, make)
+        } catch .notRunning {
+            await startDaemon(paths: paths)
+        } catch {
+            fail(error.description)
+        }
+        do {
+            return try await DaemonQuery.request(paths: paths, make)
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// The whole store.
+    static func snapshot() async throws -> KeyValueSnapshot {
+        let reply = try await request { .keyValueFetch(KeyValueFetch(requestID: $0, subscribe: false)) }
+        guard case .keyValueSnapshot(let snapshot) = reply else { fail("unexpected reply '\(reply.kind)'") }
+        return snapshot
+    }
+
+    /// Writes (nil: removes) one key, checking the limits here first; a refusal is an error, exit 1.
+    static func write(_ value: PropertyListValue?, key: String, writer: String) async throws {
+        do {
+            try KeyValueLimits.validate(key: key)
+            if let value { try KeyValueLimits.validate(value: value, key: key) }
+        } catch {
+            fail(error.description)
+        }
+        let reply = try await request {
+            .keyValueWrite(KeyValueWrite(requestID: $0, key: key, value: value, writer: writer))
+        }
+        switch reply {
+        case .keyValueWritten: return
+        case .keyValueRejected(let rejected): fail(rejected.reason.description)
+        default: fail("unexpected reply '\(reply.kind)'")
+        }
+    }
+
+    /// A value as one line: strings as they are, everything else as compact JSON.
+    static func text(_ value: PropertyListValue) -> String {
+        if case .string(let string) = value { return string }
+        return json(value)
+    }
+
+    /// A value as compact plain JSON.
+    static func json(_ value: PropertyListValue) -> String {
+        let data = try? JSONSerialization.data(
+            withJSONObject: value.jsonObject, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+    }
+
+    /// Prints `message` to standard error and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+
+    private static func startDaemon(paths: BatonPaths) async {
+        do {
+            try paths.prepare()
+            try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
+        } catch {
+            fail("\(error)")
+        }
+        for _ in 0..<100 {
+            if (try? await DaemonStatus.ping(paths: paths)) != nil { return }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        fail("the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
+    }
+}

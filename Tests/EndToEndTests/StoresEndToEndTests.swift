@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Stores on two devices of one account: favourites in sync with no key pressed, store-editing handed off.
+@Suite(.serialized) struct StoresEndToEndTests {
+    @Test("a favourite set on A shows on B at once; the open store hands off from A to B")
+    func favouritesAndHandoff() throws {
+        let fixture = try BatonFixture()
+        let a = try TmuxSession(command: fixture.suiteCommand("--device alpha"), environment: fixture.environment)
+        defer { a.close() }
+        let b = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)
+        defer { b.close() }
+        try a.waitFor("Paths")
+        try b.waitFor("Paths")
+        try a.send("F2")
+        try b.send("F2")
+        try a.waitFor("stores in view")
+        try b.waitFor("stores in view")
+        try b.send("/")
+        try b.type("Union Square")
+        try b.send("Enter")
+        try b.waitFor("  Union Square · San Francisco")
+
+        try a.send("/")
+        try a.type("Union Square")
+        try a.send("Enter")
+        try a.send("f")
+        try b.waitFor("★ Union Square · San Francisco")
+        let stored = try Shell.run(
+            fixture.binary, ["kv", "get", "favoritesIdentifiers", "--json"], environment: fixture.environment)
+        #expect(stored.contains(#""unionsquare":"https://www.apple.com/retail/unionsquare/""#))
+
+        try a.send("Enter")
+        try a.waitFor("Esc close")
+        try b.waitFor("Editing Store · from alpha")
+        try b.send("C-o")
+        let continued = try b.waitFor("Esc close")
+        #expect(continued.contains("╭─ Union Square"))
+        try a.waitFor("handed off")
+        #expect(!(try a.screen()).contains("Esc close"))
+    }
+}

@@ -1,0 +1,131 @@
+import AccountClient
+import BatonEnvironment
+import Cartography
+import Foundation
+import Handoff
+import Stores
+import Synchronization
+import Wire
+
+@testable import TerminalUI
+
+/// Favourites kept in memory, as the key-value store keeps them for the app.
+final class MemoryFavorites: FavoritesBackend {
+    var value: PropertyListValue?
+    /// When set, saving fails with this message (a quota violation, say).
+    var refusal: String?
+    var favoritesChanged: (() -> Void)?
+
+    func favoritesValue() -> PropertyListValue? { value }
+
+    func setFavoritesValue(_ newValue: PropertyListValue) throws {
+        if let refusal { throw Refusal(message: refusal) }
+        value = newValue
+    }
+
+    /// Another device wrote the favourites: the store changes and says so.
+    func changeElsewhere(to newValue: PropertyListValue?) {
+        value = newValue
+        favoritesChanged?()
+    }
+
+    struct Refusal: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
+
+/// A clock the test sets by hand.
+final class HandClock: Sendable {
+    private let time: Mutex<Date>
+    init(_ start: Date) { time = Mutex(start) }
+    var now: Date {
+        get { time.withLock { $0 } }
+        set { time.withLock { $0 = newValue } }
+    }
+}
+
+/// The Stores app over the repository's data in a temporary BATON_HOME, loaded inline, with a hand clock.
+final class StoresHarness {
+    static let resources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources", isDirectory: true)
+    static let launch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    let home: URL
+    let paths: BatonPaths
+    let port: MessagePort
+    let favorites = MemoryFavorites()
+    let app: StoresApp
+    let clock = HandClock(StoresHarness.launch)
+    var banners: [(text: String, kind: Banner.Kind)] = []
+    var timers: [String: TimeInterval] = [:]
+    var activated: [String] = []
+    lazy var context = SuiteContext(
+        device: "box:pts-3", now: { [clock] in clock.now }, port: port,
+        schedule: { [unowned self] token, seconds in timers[token] = seconds },
+        banner: { [unowned self] banner in banners.append((banner.text, banner.kind)) },
+        activate: { [unowned self] name in activated.append(name) })
+
+    init(
+        location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil,
+        resources: URL? = StoresHarness.resources, braille: Bool = true
+    ) throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-stores-\(UUID().uuidString)")
+        paths = BatonPaths(environment: ["BATON_HOME": home.path])
+        port = try MessagePort()
+        favorites.value = favourites
+        app = StoresApp(
+            resources: resources, appGroupDirectory: paths.appGroupDirectory, coordinator: coordinator,
+            favorites: favorites, deviceLocation: { location }, launchedAt: Self.launch, usesBraille: braille,
+            port: port, loader: InlineStoresLoader())
+    }
+
+    deinit { try? FileManager.default.removeItem(at: home) }
+
+    /// A harness whose stores are loaded and whose launch region is settled (no handoff came).
+    static func launched(
+        location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil
+    ) throws -> StoresHarness {
+        let harness = try StoresHarness(location: location, coordinator: coordinator, favourites: favourites)
+        harness.deliver()
+        harness.fire(StoresApp.launchRegionToken)
+        return harness
+    }
+
+    /// Hands the app every posted message.
+    func deliver() {
+        for message in port.drain() { _ = app.receive(message, context: context) }
+    }
+
+    func fire(_ token: String) {
+        timers[token] = nil
+        app.timerFired(token, context: context)
+    }
+
+    @discardableResult
+    func press(_ key: KeyPress) -> Bool {
+        let used = app.handle(.key(key), context: context)
+        deliver()
+        return used
+    }
+
+    func type(_ text: String) {
+        for character in text { press(.char(character)) }
+    }
+
+    func frame(width: Int = 100, height: Int = 28) -> [String] {
+        var buffer = CellBuffer(size: Size(width: width, height: height))
+        _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
+        return buffer.textLines()
+    }
+
+    /// A coordinator whose client never connects (no daemon), for activities without a daemon.
+    static func offlineCoordinator(device: String = "here") -> HandoffCoordinator {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-offline-\(UUID().uuidString)")
+        let client = AccountClient(
+            configuration: .init(paths: BatonPaths(environment: ["BATON_HOME": home.path]), daemonExecutable: nil),
+            sink: { _ in })
+        return HandoffCoordinator(deviceName: device, client: client)
+    }
+}
