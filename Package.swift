@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "AccountClient", "BatonEnvironment",
+                "Wire", "Handoff", "AccountClient", "BatonEnvironment", "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

@@ -1,30 +1,74 @@
 import Foundation
+import Logging
 
 /// The device's unacknowledged writes on disk (`<device directory>/kv-pending.json`), so writes made while
 /// the daemon is down survive the app quitting and are delivered when the daemon is back.
-struct PendingWriteFile {
+///
+/// Saving happens on a background queue (replacing a file can take milliseconds on ext4, too long for the
+/// UI thread and the change latency); saves made while one is under way are coalesced into the newest.
+final class PendingWriteFile: @unchecked Sendable {
     /// The file's contents: the writes and the next write id to hand out.
-    struct Contents: Codable, Equatable {
+    struct Contents: Codable, Equatable, Sendable {
         var nextWriteID: UInt64
         var writes: [PendingWrite]
     }
 
     let url: URL
+    private let queue = DispatchQueue(label: "baton.kv.pending")
+    private let lock = NSLock()
+    private let logger = Logger(label: "baton.kv")
+    /// The newest contents not yet handed to the queue's writer.
+    private var waiting: Contents?
+    private var lastFailure: String?
 
     init(directory: URL) {
         url = directory.appendingPathComponent("kv-pending.json")
     }
 
-    /// The saved contents; empty when there is no file. A damaged file is reported, not ignored.
+    /// The saved contents; nil when there is no file. A damaged file is reported, not ignored.
     func load() throws -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try JSONDecoder().decode(Contents.self, from: Data(contentsOf: url))
     }
 
-    /// Replaces the file atomically.
-    func save(_ contents: Contents) throws {
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(contents).write(to: url, options: .atomic)
+    /// Moves a damaged file aside (`kv-pending.json.damaged`) so the next save does not destroy it.
+    func quarantine() {
+        let aside = url.appendingPathExtension("damaged")
+        try? FileManager.default.removeItem(at: aside)
+        try? FileManager.default.moveItem(at: url, to: aside)
+    }
+
+    /// Saves `contents` soon, replacing the file atomically.
+    func save(_ contents: Contents) {
+        let scheduled = lock.withLock {
+            defer { waiting = contents }
+            return waiting != nil
+        }
+        if !scheduled { queue.async { self.writeWaiting() } }
+    }
+
+    /// Waits for every save so far; false when the newest could not be written.
+    func flush() -> Bool {
+        queue.sync {}
+        return lock.withLock { lastFailure == nil }
+    }
+
+    private func writeWaiting() {
+        guard
+            let contents = lock.withLock({ () -> Contents? in
+                defer { waiting = nil }
+                return waiting
+            })
+        else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(contents).write(to: url, options: .atomic)
+            lock.withLock { lastFailure = nil }
+        } catch {
+            let failure = "cannot save \(url.path): \(error)"
+            lock.withLock { lastFailure = failure }
+            logger.error("\(failure)")
+        }
     }
 }

@@ -13,7 +13,9 @@ import Wire
 /// the store fetches the daemon's copy (the first time: `initialSyncChange`) and subscribes to pushes.
 ///
 /// The client must register the device (the suite's `HandoffCoordinator` does); the store only needs the
-/// events. Create the store before `client.start()` so it sees the first `connected` event.
+/// events. Create the store before `client.start()` so it sees the first `connected` event. The pending
+/// file is saved in the background; `synchronize()` (and releasing the store) waits for it, so call it
+/// before the process exits.
 public final class UbiquitousKeyValueStore {
     public let deviceName: String
     /// Called with every change the app did not make itself: other devices' writes, the initial sync,
@@ -28,7 +30,6 @@ public final class UbiquitousKeyValueStore {
     private var linkReady = false
     private var hasSynced = false
     private var fetchRequestID: UInt64?
-    private var persistenceFailure: String?
 
     /// A store for `deviceName` talking to the daemon through `client`; loads the device's pending writes.
     public init(deviceName: String, client: AccountClient, paths: BatonPaths = BatonPaths()) {
@@ -41,12 +42,17 @@ public final class UbiquitousKeyValueStore {
         do {
             saved = try file.load()
         } catch {
-            persistenceFailure = "cannot read \(file.url.path): \(error)"
+            logger.error("cannot read \(file.url.path) (moved aside as .damaged): \(error)")
+            file.quarantine()
         }
         replica = KeyValueReplica(
             pending: saved?.writes ?? [], nextWriteID: max(clockFloor, saved?.nextWriteID ?? 0))
-        if let persistenceFailure { logger.error("\(persistenceFailure)") }
         if client.isConnected { connected() }
+    }
+
+    /// Waits until the pending writes are on disk.
+    deinit {
+        _ = file.flush()
     }
 
     // MARK: - Reading
@@ -129,8 +135,8 @@ public final class UbiquitousKeyValueStore {
             throw error
         }
         let write = replica.write(value, forKey: key)
-        persist()
         if linkReady { send(write) }
+        persist()
     }
 
     /// Removes `key`.
@@ -139,13 +145,13 @@ public final class UbiquitousKeyValueStore {
         try? set(nil, forKey: key)
     }
 
-    /// Saves the pending writes and sends them when connected. False when they cannot be saved to disk
-    /// (they are still kept in memory and sent).
+    /// Sends the pending writes when connected and waits until they are saved to disk. False when they
+    /// cannot be saved (they are still kept in memory and sent).
     @discardableResult
     public func synchronize() -> Bool {
-        persist()
         if linkReady { replica.pendingWrites.forEach(send) }
-        return persistenceFailure == nil
+        persist()
+        return file.flush()
     }
 
     // MARK: - Events
@@ -221,12 +227,11 @@ public final class UbiquitousKeyValueStore {
     }
 
     private func persist() {
-        do {
-            try file.save(.init(nextWriteID: replica.nextWriteID, writes: replica.pendingWrites))
-            persistenceFailure = nil
-        } catch {
-            persistenceFailure = "cannot save \(file.url.path): \(error)"
-            logger.error("\(persistenceFailure ?? "")")
-        }
+        file.save(.init(nextWriteID: replica.nextWriteID, writes: replica.pendingWrites))
     }
+}
+
+extension UbiquitousKeyValueStore {
+    /// How many local writes the daemon has not acknowledged yet.
+    public var pendingWriteCount: Int { replica.pending.count }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TextWidth
 import Wire
 
 /// `baton kv get|set|remove|list`: the account's key-value store (the daemon is started when needed).
@@ -89,7 +90,8 @@ struct KeyValueListCommand: AsyncParsableCommand {
         }
         if entries.isEmpty { return print("the key-value store is empty") }
         for entry in entries {
-            let value = entry.value.map(KeyValueCLI.text) ?? ""
+            // One line per key: long values are cut (`kv get` prints them whole).
+            let value = TextWidth.truncate(entry.value.map(KeyValueCLI.text) ?? "", to: 60)
             print("\(entry.key) = \(value)  (\(entry.writer), \(entry.modified.formatted(.iso8601)))")
         }
     }
