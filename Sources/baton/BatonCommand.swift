@@ -21,7 +21,6 @@ struct BatonCommand: AsyncParsableCommand {
             DumpCommand.self,
             KeyValueCommand.self,
             LocationCommand.self,
-            KeyValueBenchCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -47,7 +47,7 @@ struct BenchCommand: AsyncParsableCommand {
 
 /// The benchmarks `baton bench` knows.
 enum BenchName: String, CaseIterable, ExpressibleByArgument {
-    case render, startup, map, handoff, widget
+    case render, startup, map, handoff, kv, widget
 
     func run(samples: Int?) async throws -> [BenchFigure] {
         switch self {
@@ -75,6 +75,13 @@ enum BenchName: String, CaseIterable, ExpressibleByArgument {
                     of: "_mib_per_s", with: "")
                 return BenchFigure(
                     benchmark: "handoff", metric: metric, unit: unit, samples: results[key] ?? [], budget: budgets[key])
+            }
+        case .kv:
+            let results = try await KVBench.run(samples: samples ?? 200)
+            return results.keys.sorted().map { key in
+                BenchFigure(
+                    benchmark: "kv", metric: key.replacingOccurrences(of: "_ms", with: ""), unit: "ms",
+                    samples: results[key] ?? [], budget: key.hasPrefix("favorite") ? "p99 ≤ 10 ms" : nil)
             }
         case .widget:
             let figures = try WidgetBench.run(iterations: samples ?? 50)

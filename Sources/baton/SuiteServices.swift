@@ -35,5 +35,9 @@ final class SuiteServices {
         client.start()
     }
 
-    func stop() { client.stop() }
+    /// Saves unsent key-value writes and disconnects.
+    func stop() {
+        _ = keyValueStore.synchronize()
+        client.stop()
+    }
 }
