@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `kill -9` of the daemon while two suites run: they reconnect on their own, re-register, and the
+/// activity one of them advertised is offered to the other again.
+@Suite struct DaemonRecoveryEndToEndTests {
+    @Test func suitesReconnectAndReofferAfterTheDaemonIsKilled() throws {
+        let fixture = try BatonFixture()
+        let a = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
+        defer { a.close() }
+        let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
+        defer { b.close() }
+        try a.waitFor("Paths")
+        try b.waitFor("Paths")
+
+        // A advertises: the browser's Weather tab goes to about:help.
+        try a.send("F1")
+        try a.waitFor("Weather")
+        try a.send("C-l")
+        try a.send("C-u")
+        try a.type("about:help")
+        try a.send("Enter")
+        try b.waitFor("· from A")
+        try waitUntil("both devices listed") { try devices(fixture).sorted() == ["A", "B"] }
+
+        let before = try daemonPID(fixture)
+        #expect(kill(pid_t(before), SIGKILL) == 0)
+
+        // No key is pressed anywhere: the clients start a new daemon and re-register.
+        try waitUntil("a new daemon") { (try? daemonPID(fixture)).map { $0 != before } ?? false }
+        try waitUntil("both devices listed again") { try devices(fixture).sorted() == ["A", "B"] }
+        try waitUntil("A's activity offered again") {
+            try Shell.run(fixture.binary, ["activities", "--json"], environment: fixture.environment).contains(
+                "about:help")
+                || (try b.screen()).contains("· from A")
+        }
+        try b.waitFor("· from A")
+    }
+
+    private func devices(_ fixture: BatonFixture) throws -> [String] {
+        let output = try Shell.run(fixture.binary, ["devices", "--json"], environment: fixture.environment)
+        let list = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+        return list.compactMap { $0["name"] as? String }
+    }
+
+    private func daemonPID(_ fixture: BatonFixture) throws -> Int {
+        let output = try Shell.run(fixture.binary, ["daemon", "status", "--json"], environment: fixture.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        guard let pid = object?["daemonPID"] as? Int else { throw E2EError.timeout("a daemon pid in \(output)") }
+        return pid
+    }
+
+    /// Polls `condition` until it holds (a readiness wait with a generous limit, not a timing check).
+    private func waitUntil(
+        _ what: String, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () throws -> Bool
+    ) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if (try? condition()) == true { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+        throw E2EError.timeout(what)
+    }
+}
