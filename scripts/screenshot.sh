@@ -102,8 +102,117 @@ scenario_today() {
     tmux -L "$socket" kill-server
 }
 
+scenario_browser() {
+    start alpha 120 40
+    wait_for alpha "Paths"
+    keys alpha F1
+    wait_for alpha "Weather"
+    keys alpha / sunny Enter
+    sleep 0.3
+    keys alpha n
+    sleep 0.3
+    render browser alpha
+    tmux -L "$socket" kill-server
+}
+
+# Two terminals during a handoff of a browser tab, pages served on loopback.
+scenario_handoff() {
+    local site="$work/site" port
+    mkdir -p "$site"
+    cat >"$site/index.html" <<'HTML'
+<!doctype html><title>Baton handoff demo</title><h1>Handoff demo</h1>
+<p>Browse here, continue on the other terminal with <b>Ctrl-O</b>.</p>
+<ul><li><a href="forecast.html">Forecast for Cupertino</a></li><li><a href="about:help">Browser keys</a></li></ul>
+HTML
+    cat >"$site/forecast.html" <<'HTML'
+<!doctype html><title>Forecast</title><h1>Cupertino forecast</h1>
+<table border=1><tr><th>Day</th><th>Sky</th><th>High</th></tr><tr><td>Mon</td><td>Sunny ☀️</td><td>21°</td></tr>
+<tr><td>Tue</td><td>Clouds ☁️</td><td>18°</td></tr><tr><td>Wed</td><td>Rain 🌧</td><td>15°</td></tr></table>
+<p><a href="index.html">Back to the demo</a></p>
+HTML
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
+    local server=$!
+    for _ in $(seq 1 100); do
+        python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
+        sleep 0.05
+    done
+    start A 100 30
+    start B 100 30
+    wait_for A "Paths"
+    wait_for B "Paths"
+    keys A F1
+    keys B F1
+    wait_for A "Weather"
+    keys A C-l C-u
+    keys A -l "http://127.0.0.1:$port/index.html"
+    keys A Enter
+    wait_for A "Handoff demo"
+    keys A 1 Enter
+    wait_for A "Cupertino forecast"
+    wait_for B "from A"
+    render handoff-offer A B
+    keys B C-o
+    wait_for B "Cupertino forecast"
+    wait_for A "Continued on B"
+    render handoff-continued A B
+    kill "$server"
+    tmux -L "$socket" kill-server
+}
+
+scenario_stores() {
+    start alpha 140 40
+    wait_for alpha "Paths"
+    keys alpha F2
+    wait_for alpha "stores"
+    sleep 1
+    render stores-world alpha
+    keys alpha / && keys alpha -l "Regent Street" && keys alpha Enter
+    sleep 0.5
+    keys alpha f
+    sleep 0.3
+    keys alpha / && keys alpha -l "Union Square" && keys alpha Enter
+    sleep 0.5
+    keys alpha f
+    sleep 0.3
+    keys alpha / && keys alpha -l "Ginza" && keys alpha Enter
+    sleep 0.5
+    keys alpha f
+    sleep 0.3
+    keys alpha Escape
+    keys alpha / && keys alpha -l "london" && keys alpha Enter
+    sleep 0.5
+    keys alpha Escape
+    sleep 0.5
+    render stores-city alpha
+    keys alpha Tab '*'
+    sleep 0.5
+    render stores-favourites alpha
+    tmux -L "$socket" kill-server
+}
+
+# Two terminals in sync: a favourite toggled on one shows on the other with no key pressed there.
+scenario_stores_sync() {
+    start alpha 100 32
+    start beta 100 32
+    wait_for alpha "Paths"
+    wait_for beta "Paths"
+    keys alpha F2
+    keys beta F2
+    sleep 1.5
+    keys beta / && keys beta -l "Union Square" && keys beta Enter
+    keys alpha / && keys alpha -l "Union Square" && keys alpha Enter
+    sleep 0.8
+    keys alpha f
+    wait_for beta "★"
+    keys alpha Enter
+    wait_for beta "from alpha"
+    render stores-sync alpha beta
+    tmux -L "$socket" kill-server
+}
+
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff stores stores_sync)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

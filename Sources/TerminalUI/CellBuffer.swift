@@ -63,22 +63,17 @@ public struct CellBuffer: Equatable, Sendable {
         guard y >= area.y, y < area.maxY else { return x }
         var column = x
         for character in text {
-            let width = TextWidth.of(character)
-            if width == 0 { continue }
+            if character.unicodeScalars.count == 1 {
+                column = put(
+                    cell: String(character), width: TextWidth.of(character), at: column, y: y, style: style, area: area)
+            } else {
+                // A cluster whose parts each take columns (a flag, an emoji with a skin tone) is drawn as
+                // one cell per part, as the terminal will show it.
+                for piece in TextWidth.cells(of: character) {
+                    column = put(cell: piece.text, width: piece.width, at: column, y: y, style: style, area: area)
+                }
+            }
             if column >= area.maxX { break }
-            if column < area.x {
-                if column + width > area.x { setCell(x: area.x, y: y, Cell.blank(style)) }
-                column += width
-                continue
-            }
-            if width == 2 && column + 1 >= area.maxX {
-                setCell(x: column, y: y, Cell.blank(style))
-                column += 1
-                break
-            }
-            setCell(x: column, y: y, Cell(grapheme: String(character), width: UInt8(width), style: style))
-            if width == 2 { setCell(x: column + 1, y: y, Cell(grapheme: "", width: 0, style: style)) }
-            column += width
         }
         return column
     }
@@ -96,6 +91,22 @@ public struct CellBuffer: Equatable, Sendable {
         for y in 0..<other.size.height {
             for x in 0..<other.size.width { self[origin.x + x, origin.y + y] = other[x, y] }
         }
+    }
+
+    /// Writes one cell of `width` columns (0 is skipped) at `column`; returns the next column.
+    private mutating func put(cell text: String, width: Int, at column: Int, y: Int, style: Style, area: Rect) -> Int {
+        if width == 0 || column >= area.maxX { return column }
+        if column < area.x {
+            if column + width > area.x { setCell(x: area.x, y: y, Cell.blank(style)) }
+            return column + width
+        }
+        if width == 2 && column + 1 >= area.maxX {
+            setCell(x: column, y: y, Cell.blank(style))
+            return column + 1
+        }
+        setCell(x: column, y: y, Cell(grapheme: text, width: UInt8(width), style: style))
+        if width == 2 { setCell(x: column + 1, y: y, Cell(grapheme: "", width: 0, style: style)) }
+        return column + width
     }
 
     /// The text of row `y`, wide graphemes once each.

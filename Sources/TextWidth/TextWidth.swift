@@ -8,9 +8,8 @@ import CTextWidth
 
 /// Display widths of text in terminal columns, measured with the C library's `wcwidth`.
 ///
-/// A grapheme cluster takes the width of its widest scalar (so an emoji with a
-/// variation selector or skin tone counts once); an emoji presentation selector
-/// (U+FE0F) widens a narrow base to two columns; control characters count zero.
+/// A grapheme cluster takes the sum of its scalars' widths, as ncurses and wcwidth-based terminals draw
+/// it (a variation selector or combining mark adds nothing); control characters count zero.
 public enum TextWidth {
     /// Makes sure `wcwidth` answers for Unicode: the process needs a UTF-8 `LC_CTYPE`.
     /// Keeps the user's locale when it is already UTF-8; otherwise switches `LC_CTYPE` to `C.UTF-8`.
@@ -38,22 +37,31 @@ public enum TextWidth {
         return width < 0 ? 0 : min(width, 2)
     }
 
-    /// Width of one grapheme cluster as a terminal shows it.
+    /// Width of one grapheme cluster as wcwidth-based terminals (xterm, tmux) draw it: the sum of its
+    /// scalars' widths. A variation selector or joiner adds nothing (☀️ takes one column), while a
+    /// flag's two regional indicators or an emoji with a skin tone take the columns of both parts.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return of(first) }
-        // A flag is a pair of regional indicators; terminals draw it two columns wide.
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
         var width = 0
-        for scalar in scalars {
-            if scalar.value == 0xFE0F {
-                width = max(width, 2)
-                continue
-            }
-            width = max(width, of(scalar))
-        }
+        for scalar in scalars { width += of(scalar) }
         return width
+    }
+
+    /// A grapheme cluster split into terminal cells: each scalar that takes columns starts a cell, and
+    /// zero-width scalars (combining marks, selectors, joiners) stay with the cell before them.
+    public static func cells(of character: Character) -> [(text: String, width: Int)] {
+        var cells: [(text: String, width: Int)] = []
+        for scalar in character.unicodeScalars {
+            let width = of(scalar)
+            if width > 0 || cells.isEmpty {
+                cells.append((String(scalar), width))
+            } else {
+                cells[cells.count - 1].text.unicodeScalars.append(scalar)
+            }
+        }
+        return cells.filter { $0.width > 0 }
     }
 
     /// Width of a string: the sum of its grapheme clusters' widths.

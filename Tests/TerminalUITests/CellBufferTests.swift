@@ -72,11 +72,33 @@ import TextWidth
         #expect(TextWidth.of("abc") == 3)
         #expect(TextWidth.of("漢字") == 4)
         #expect(TextWidth.of("😀") == 2)
-        #expect(TextWidth.of("👍🏽") == 2)
-        #expect(TextWidth.of("é") == 1)
+        #expect(TextWidth.of("👍🏽") == 4)
         #expect(TextWidth.of("🇯🇵") == 2)
+        #expect(TextWidth.of("é") == 1)
+        #expect(TextWidth.of("☀️") == 1)
         #expect(TextWidth.of("e\u{301}") == 1)
         #expect(TextWidth.truncate("abcdef", to: 4) == "abc…")
         #expect(TextWidth.pad("漢", to: 4) == "漢  ")
+    }
+}
+
+@Suite struct ClusterCellTests {
+    @Test func clustersWithSeveralWideScalarsTakeACellPerScalar() {
+        var buffer = CellBuffer(size: Size(width: 10, height: 1))
+        let end = buffer.put("🇯🇵👍🏽x", x: 0, y: 0)
+        #expect(end == 7)
+        #expect(buffer[0, 0].grapheme == "🇯")
+        #expect(buffer[1, 0].grapheme == "🇵")
+        #expect(buffer[2, 0].grapheme == "👍")
+        #expect(buffer[4, 0].grapheme == "🏽")
+        #expect(buffer[6, 0].grapheme == "x")
+    }
+
+    @Test func zeroWidthScalarsStayWithTheirBase() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.put("☀️e\u{301}", x: 0, y: 0)
+        #expect(buffer[0, 0].grapheme == "☀️")
+        #expect(buffer[0, 0].width == 1)
+        #expect(buffer[1, 0].grapheme == "e\u{301}")
     }
 }
