@@ -5,8 +5,9 @@
 #
 # Each scenario starts baton in a private tmux server with its own BATON_HOME, drives it with
 # send-keys, captures the pane with colours (capture-pane -e), and writes screenshots/NAME.txt (the
-# text) and screenshots/NAME.png (aha turns the capture into HTML, headless Chromium into PNG).
-# Needs: tmux, aha, chromium, fonts-dejavu-core, fonts-noto-cjk (scripts/setup.sh installs them).
+# text) and screenshots/NAME.png (scripts/ansi-to-html.py turns the capture into HTML with xterm's
+# palette and fixed cells, headless Chromium into PNG).
+# Needs: tmux, python3, chromium, fonts-dejavu-core, fonts-noto-cjk (scripts/setup.sh --screenshots).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +15,7 @@ out="$root/screenshots"
 baton="${BATON_BINARY:-$root/.build/debug/baton}"
 mkdir -p "$out"
 [ -x "$baton" ] || { echo "screenshot: build first (swift build); no $baton" >&2; exit 1; }
-for tool in tmux aha chromium; do
+for tool in tmux python3 chromium; do
     command -v "$tool" >/dev/null || { echo "screenshot: needs $tool (scripts/setup.sh installs it)" >&2; exit 1; }
 done
 
@@ -61,7 +62,8 @@ render() {
         echo '<!doctype html><meta charset="utf-8"><style>'
         echo 'body{margin:0;background:#1d1f21;display:flex;gap:18px;padding:14px}'
         echo '.pane{background:#000}.title{color:#9a9a9a;font:12px sans-serif;margin:0 0 4px 2px}'
-        echo "pre{margin:0;font:14px/1.2 'DejaVu Sans Mono','Noto Sans Mono CJK JP',monospace;color:#d0d0d0;background:#000}"
+        echo "pre{margin:0;font:14px/1.05 'DejaVu Sans Mono','Noto Sans Mono CJK JP',monospace;color:#d0d0d0;background:#000}"
+        echo 'i{font-style:normal;display:inline-block;overflow:hidden;vertical-align:top;text-align:center}.c1{width:1ch}.c2{width:2ch}'
         echo '</style><body>'
     } >"$html"
     for session in "$@"; do
@@ -73,12 +75,11 @@ render() {
         { [ $# -gt 1 ] && echo "── $session ──"; tmux -L "$socket" capture-pane -p -t "$session"; } >>"$out/$name.txt"
         echo "<div class=pane>" >>"$html"
         [ $# -gt 1 ] && echo "<div class=title>$session</div>" >>"$html"
-        tmux -L "$socket" capture-pane -p -e -t "$session" | aha --no-header --black | sed 's/^/ /; s/^ //' |
-            { echo -n "<pre>"; cat; echo "</pre>"; } >>"$html"
+        tmux -L "$socket" capture-pane -p -e -t "$session" | python3 "$root/scripts/ansi-to-html.py" >>"$html"
         echo "</div>" >>"$html"
     done
     echo '</body>' >>"$html"
-    local width=$((cols * 85 / 10 + 30 + ($# - 1) * 18)) height=$((rows * 17 + 50))
+    local width=$((cols * 843 / 100 + 40 + ($# - 1) * 18)) height=$((rows * 15 + 50))
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
         --window-size="$width,$height" --screenshot="$out/$name.png" "file://$html" >/dev/null 2>&1
     echo "screenshots/$name.png"

@@ -2,14 +2,14 @@
 # Installs what Baton needs on Debian 12 (Swift itself is expected on the PATH).
 #
 #   scripts/setup.sh                 build and test dependencies
-#   scripts/setup.sh --screenshots   also aha, Chromium and fonts, for scripts/screenshot.sh
+#   scripts/setup.sh --screenshots   also Chromium and fonts, for scripts/screenshot.sh
 #   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
 set -euo pipefail
 
 packages=(libncurses-dev libgumbo-dev libsqlite3-dev ncurses-base tmux python3 util-linux locales)
 for option in "$@"; do
     case "$option" in
-        --screenshots) packages+=(aha chromium fonts-dejavu-core fonts-noto-cjk) ;;
+        --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;
         --bench) packages+=(w3m lynx hyperfine valgrind) ;;
         *) echo "setup: unknown option $option" >&2; exit 2 ;;
     esac
