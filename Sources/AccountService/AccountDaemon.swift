@@ -64,6 +64,8 @@ public enum AccountDaemon {
             "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.socket.path)"])
 
         stopper.arm { server.close(promise: nil) }
+        let watch = SocketWatch(path: paths.socket.path, on: eventLoop, logger: logger) { stopper.fire() }
+        defer { watch.cancel() }
         let signals = SignalWatch(signals: [SIGTERM, SIGINT, SIGHUP]) { signal in
             logger.notice("signal received", metadata: ["signal": "\(signal)"])
             stopper.fire()
