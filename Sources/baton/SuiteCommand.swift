@@ -10,7 +10,7 @@ import TerminalUI
 struct SuiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suite",
-        abstract: "Open the suite (the default): MonkeyBrowser, Stores, Today, Notifications."
+        abstract: "Open the suite (the default): MonkeyBrowser, Stores and Today."
     )
 
     @OptionGroup var options: DeviceOptions
