@@ -1,0 +1,14 @@
+#ifndef CLAZYCURL_H
+#define CLAZYCURL_H
+
+/// The libcurl functions FoundationNetworking calls, defined here as forwarders that load
+/// `libcurl.so.4` with dlopen on first use. `baton` links Foundation statically; without these, libcurl
+/// and its ~30 dependencies (TLS, Kerberos, LDAP…) would be loaded and bound at every start, although
+/// only http(s) page loads use them (≈ 5 ms of a 10 ms start).
+///
+/// Nothing needs to call into this module: linking it into the executable is enough.
+
+/// True when libcurl is loaded (it is loaded by the first curl call, never before).
+int lazy_curl_is_loaded(void);
+
+#endif
