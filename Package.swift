@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "CTextWidth"),
         .target(name: "TextWidth", dependencies: ["CTextWidth"]),
         .target(name: "CLazyCurl"),
+        .target(name: "CMallocTuning"),
         .target(
             name: "BatonEnvironment",
             dependencies: [.product(name: "Logging", package: "swift-log")]
@@ -112,6 +113,7 @@ let package = Package(
                 "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today", "Cartography",
                 "WidgetExtensionKit",
                 "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading", "CLazyCurl",
+                "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

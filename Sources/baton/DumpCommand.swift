@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMallocTuning
 import Foundation
 import HTMLText
 import PageLoading
@@ -35,8 +36,12 @@ struct DumpCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
-        let document = HTMLDocument(html: page.htmlSource, url: page.url)
-        let text = document.layout(width: cols)
+        // Parsing and layout run on the main thread: a worker thread's glibc heap grows by one mprotect call
+        // per small step (~900 calls for a 200 KB page), the main heap by sbrk in 16 MB steps.
+        let text = await MainActor.run { [cols] in
+            _ = baton_set_malloc_top_pad(16 << 20)
+            return HTMLDocument(html: page.htmlSource, url: page.url).layout(width: cols)
+        }
         let output = json ? try DumpOutput.json(page: page, text: text) : text.dumpText
         FileHandle.standardOutput.write(Data(output.utf8))
         if !page.isSuccess {
