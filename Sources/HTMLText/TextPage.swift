@@ -77,23 +77,23 @@ public struct TextPage: Sendable {
 
     /// The page as plain text, one `\n`-terminated line per line, trailing spaces removed.
     public var plainText: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count * (width + 1))
         for line in lines {
             var end = line.spans.count
-            var last: Substring = ""
+            var last: Substring.UTF8View = Substring().utf8
             while end > 0 {
-                let text = line.spans[end - 1].text
-                let utf8 = text.utf8
+                let utf8 = line.spans[end - 1].text.utf8
                 if let keep = utf8.lastIndex(where: { $0 != 0x20 }) {
-                    last = text[..<utf8.index(after: keep)]
+                    last = utf8[...keep]
                     break
                 }
                 end -= 1
             }
-            for span in line.spans.prefix(max(0, end - 1)) { out += span.text }
-            out += last
-            out += "\n"
+            for span in line.spans.prefix(max(0, end - 1)) { out.append(contentsOf: span.text.utf8) }
+            out.append(contentsOf: last)
+            out.append(0x0A)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -38,9 +38,10 @@ struct DumpCommand: AsyncParsableCommand {
         }
         // Parsing and layout run on the main thread: a worker thread's glibc heap grows by one mprotect call
         // per small step (~900 calls for a 200 KB page), the main heap by sbrk in 16 MB steps.
-        let text = await MainActor.run { [cols] in
+        let (document, text) = await MainActor.run { [cols] in
             _ = baton_set_malloc_top_pad(16 << 20)
-            return HTMLDocument(html: page.htmlSource, url: page.url).layout(width: cols)
+            let document = HTMLDocument(html: page.htmlSource, url: page.url)
+            return (document, document.layout(width: cols))
         }
         let output = json ? try DumpOutput.json(page: page, text: text) : text.dumpText
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -50,5 +51,8 @@ struct DumpCommand: AsyncParsableCommand {
                     "baton dump: HTTP status \(page.statusCode ?? 0) for \(page.url.absoluteString)\n".utf8))
             throw ExitCode(2)
         }
+        // The document and its layout are hundreds of thousands of small allocations; the process ends
+        // here, so it exits without freeing them one by one (output is unbuffered, nothing is lost).
+        withExtendedLifetime(document) { Foundation.exit(0) }
     }
 }
