@@ -10,13 +10,15 @@ let widgetExtensionLinking: [LinkerSetting] = [
 
 /// `baton` links the Swift runtime and Foundation statically: no symbol binding for them at start
 /// (`baton dump` of a 200 KB page: ~7 ms less CPU); libcurl comes from `CLazyCurl`, loaded on the first http(s) load.
-/// (The static libraries' autolink entries are not passed on, hence the explicit libraries.)
+/// (The static libraries' autolink entries are not passed on, hence the explicit libraries.) Linked by lld
+/// with packed relative relocations (DT_RELR, glibc 2.36+): the ~140 000 pointers a PIE binary relocates at
+/// start take 0.6 M cycles in ld.so instead of 6 M with gold's RELA.
 let batonLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-static-stdlib", "-Xlinker", "--start-group", "-lFoundationNetworking", "-l_CFURLSessionInterface",
         "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
         "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-        "-Xlinker", "--end-group",
+        "-Xlinker", "--end-group", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     ])
 ]
 

@@ -43,8 +43,11 @@ struct DumpCommand: AsyncParsableCommand {
             let document = HTMLDocument(html: page.htmlSource, url: page.url)
             return (document, document.layout(width: cols))
         }
-        let output = json ? try DumpOutput.json(page: page, text: text) : text.dumpText
-        FileHandle.standardOutput.write(Data(output.utf8))
+        if json {
+            FileHandle.standardOutput.write(Data(try DumpOutput.json(page: page, text: text).utf8))
+        } else {
+            try StandardOutput.write(text.dumpUTF8)
+        }
         if !page.isSuccess {
             FileHandle.standardError.write(
                 Data(
