@@ -37,8 +37,6 @@ static void *lazy_curl_symbol(const char *name) {
     return symbol;
 }
 
-int lazy_curl_is_loaded(void) { return library != NULL; }
-
 // Each forwarder looks its target up once and keeps it (racing first calls store the same address).
 #define RESOLVE(target, type, name)                                               \
     static type target;                                                           \

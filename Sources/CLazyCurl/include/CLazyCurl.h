@@ -6,9 +6,6 @@
 /// and its ~30 dependencies (TLS, Kerberos, LDAP…) would be loaded and bound at every start, although
 /// only http(s) page loads use them (≈ 5 ms of a 10 ms start).
 ///
-/// Nothing needs to call into this module: linking it into the executable is enough.
-
-/// True when libcurl is loaded (it is loaded by the first curl call, never before).
-int lazy_curl_is_loaded(void);
+/// Nothing calls into this module directly: linking it into the executable is enough.
 
 #endif
