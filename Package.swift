@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "CTextWidth"),
         .target(name: "CPseudoTerminal"),
         .target(name: "TextWidth", dependencies: ["CTextWidth"]),
+        .target(name: "CMallocTuning"),
         .target(
             name: "BatonEnvironment",
             dependencies: [.product(name: "Logging", package: "swift-log")]
@@ -111,7 +112,7 @@ let package = Package(
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading",
+                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -19,14 +19,27 @@ enum GumboTreeWalker {
     static func parse(_ html: String) -> Result {
         var options = kGumboDefaultOptions
         options.max_errors = 0  // errors are not reported; recording them only costs time
+        // All of Gumbo's memory comes from the arena; releasing the arena frees the tree, so
+        // `gumbo_destroy_output` (a walk freeing every node) is not needed.
+        let arena = GumboArena()
+        options.userdata = Unmanaged.passUnretained(arena).toOpaque()
+        options.allocator = { userdata, size in
+            guard let userdata else { return nil }
+            return Unmanaged<GumboArena>.fromOpaque(userdata).takeUnretainedValue().allocate(size)
+        }
+        options.deallocator = { userdata, block in
+            guard let userdata else { return }
+            Unmanaged<GumboArena>.fromOpaque(userdata).takeUnretainedValue().deallocate(block)
+        }
         var source = html
-        return source.withUTF8 { buffer -> Result in
-            let empty = Result(blocks: [], title: "", links: [], baseHref: nil)
-            guard let base = buffer.baseAddress else { return empty }
-            let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else { return empty }
-            defer { gumbo_destroy_output(&options, output) }
-            return walk(output.pointee.document)
+        return withExtendedLifetime(arena) {
+            source.withUTF8 { buffer -> Result in
+                let empty = Result(blocks: [], title: "", links: [], baseHref: nil)
+                guard let base = buffer.baseAddress else { return empty }
+                let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else { return empty }
+                return walk(output.pointee.document)
+            }
         }
     }
 

@@ -6,9 +6,13 @@ struct InlineLayout {
     let width: Int
     let indent: Int
 
+    /// The finished spans of the current line.
     private var spans: [TextSpan] = []
+    /// The UTF-8 text of the span being filled (one allocation per span, not one append per word).
+    private var current: [UInt8] = []
+    /// The style of the span being filled; nil when none is open.
+    private var currentStyle: SpanStyle?
     private var used = 0
-    private var lastStyle: SpanStyle?
 
     init(width: Int, indent: Int) {
         self.width = max(1, width)
@@ -21,10 +25,13 @@ struct InlineLayout {
         layout.run(items, into: &writer)
     }
 
+    private var lineIsEmpty: Bool { spans.isEmpty && currentStyle == nil }
+
     private mutating func run(_ items: [InlineItem], into writer: inout LineWriter) {
         var index = 0
         var brokeLine = false
-        while index < items.count {
+        let count = items.count
+        while index < count {
             switch items[index] {
             case .anchor(let name):
                 writer.anchor(name)
@@ -37,33 +44,38 @@ struct InlineLayout {
                 // A group is a token and the tokens glued to it: they move to a new line together.
                 var end = index + 1
                 var groupWidth = first.width
-                while end < items.count, case .token(let next) = items[end], next.join == .glued {
-                    groupWidth += next.width
+                while end < count, let width = Self.gluedWidth(items[end]) {
+                    groupWidth += width
                     end += 1
                 }
-                place(items[index..<end], groupWidth: groupWidth, join: first.join, into: &writer)
+                let space = first.join == .space && used > 0 ? 1 : 0
+                if used + space + groupWidth > width, used > 0 {
+                    flush(into: &writer, force: false)
+                } else if space == 1 {
+                    append(" ", width: 1, style: currentStyle == first.style ? first.style : .plain)
+                }
+                place(first, into: &writer)
+                for next in (index + 1)..<end {
+                    if case .token(let token) = items[next] { place(token, into: &writer) }
+                }
                 brokeLine = false
                 index = end
             }
         }
-        if !spans.isEmpty || !brokeLine { flush(into: &writer, force: false) }
+        if !lineIsEmpty || !brokeLine { flush(into: &writer, force: false) }
     }
 
-    private mutating func place(
-        _ group: ArraySlice<InlineItem>, groupWidth: Int, join: TokenJoin, into writer: inout LineWriter
-    ) {
-        let space = join == .space && used > 0 ? 1 : 0
-        if used + space + groupWidth > width, used > 0 {
-            flush(into: &writer, force: false)
-        } else if space == 1, case .token(let token) = group.first {
-            append(" ", width: 1, style: lastStyle == token.style ? token.style : .plain)
-        }
-        for case .token(let token) in group {
-            if used + token.width <= width {
-                append(token.text, width: token.width, style: token.style)
-            } else {
-                appendBroken(token, into: &writer)
-            }
+    /// The width of a token glued to the one before it; nil for anything else.
+    private static func gluedWidth(_ item: InlineItem) -> Int? {
+        if case .token(let token) = item, token.join == .glued { return token.width }
+        return nil
+    }
+
+    private mutating func place(_ token: InlineToken, into writer: inout LineWriter) {
+        if used + token.width <= width {
+            append(token.text, width: token.width, style: token.style)
+        } else {
+            appendBroken(token, into: &writer)
         }
     }
 
@@ -87,20 +99,26 @@ struct InlineLayout {
     }
 
     private mutating func append(_ text: String, width: Int, style: SpanStyle) {
-        if lastStyle == style, !spans.isEmpty {
-            spans[spans.count - 1].text += text
-        } else {
-            spans.append(TextSpan(text: text, style: style))
+        if currentStyle != style {
+            closeSpan()
+            currentStyle = style
         }
-        lastStyle = style
+        current.append(contentsOf: text.utf8)
         used += width
     }
 
+    private mutating func closeSpan() {
+        guard let style = currentStyle else { return }
+        spans.append(TextSpan(text: String(decoding: current, as: UTF8.self), style: style))
+        current.removeAll(keepingCapacity: true)
+        currentStyle = nil
+    }
+
     private mutating func flush(into writer: inout LineWriter, force: Bool) {
+        closeSpan()
         guard force || !spans.isEmpty else { return }
         writer.write(spans, indent: spans.isEmpty ? 0 : indent)
         spans = []
         used = 0
-        lastStyle = nil
     }
 }

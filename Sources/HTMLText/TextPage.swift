@@ -77,23 +77,38 @@ public struct TextPage: Sendable {
 
     /// The page as plain text, one `\n`-terminated line per line, trailing spaces removed.
     public var plainText: String {
-        var out = ""
+        var out: [UInt8] = []
+        appendPlainText(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `plainText` as UTF-8 (the text is built as bytes: no String growth per span).
+    func appendPlainText(to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + lines.count * (width + 1))
         for line in lines {
             var end = line.spans.count
-            var last: Substring = ""
+            var kept = 0
             while end > 0 {
-                let text = line.spans[end - 1].text
-                let utf8 = text.utf8
+                let utf8 = line.spans[end - 1].text.utf8
                 if let keep = utf8.lastIndex(where: { $0 != 0x20 }) {
-                    last = text[..<utf8.index(after: keep)]
+                    kept = utf8.distance(from: utf8.startIndex, to: keep) + 1
                     break
                 }
                 end -= 1
             }
-            for span in line.spans.prefix(max(0, end - 1)) { out += span.text }
-            out += last
-            out += "\n"
+            for span in line.spans.prefix(max(0, end - 1)) { out.appendUTF8(of: span.text) }
+            if end > 0 { out.appendUTF8(of: line.spans[end - 1].text, count: kept) }
+            out.append(0x0A)
         }
-        return out
+    }
+}
+
+extension [UInt8] {
+    /// Appends the first `count` UTF-8 bytes of `text` (all of them by default) with one copy.
+    mutating func appendUTF8(of text: String, count: Int? = nil) {
+        var text = text
+        text.withUTF8 { bytes in
+            append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(count ?? bytes.count)))
+        }
     }
 }

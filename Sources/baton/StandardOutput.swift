@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes bytes to standard output with `write(2)`: no copy into `Data`, partial writes continued.
+enum StandardOutput {
+    /// Why standard output could not be written (e.g. a closed pipe when SIGPIPE is ignored).
+    struct WriteError: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "cannot write to standard output: " + String(cString: strerror(code)) }
+    }
+
+    static func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(code: errno)
+                }
+                offset += written
+            }
+        }
+    }
+}
