@@ -1,0 +1,71 @@
+import AccountClient
+import BatonEnvironment
+import Foundation
+import KeyValueStore
+import Testing
+import Wire
+
+/// A store filled close to every limit, synced through a real daemon: to a device's store and to `baton kv`.
+@Suite(.serialized) struct KeyValueFullStoreTests {
+    /// Starts the daemon (through a device that then stays connected) and writes the full store into it.
+    private func fillDaemon(_ harness: BatonHarness) async throws -> KeyValueDevices {
+        let devices = KeyValueDevices()
+        let filler = devices.add("filler", harness: harness)
+        #expect(await devices.pump { filler.synced })
+        let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
+        for pair in FullStore.pairs {
+            let reply = try await DaemonQuery.request(paths: paths) {
+                .keyValueWrite(KeyValueWrite(requestID: $0, key: pair.key, value: pair.value, writer: FullStore.writer))
+            }
+            guard case .keyValueWritten = reply else { throw KeyValueTestError("\(reply)") }
+        }
+        return devices
+    }
+
+    @Test func aDeviceSyncsTheFullStoreAndHearsTheInitialSyncOnceItIsAllIn() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        let devices = try await fillDaemon(harness)
+        defer { devices.stop() }
+
+        let reader = devices.add("reader", harness: harness, start: false)
+        let record = reader.store.didChangeExternally
+        var keysAtInitialSync: [Int] = []
+        reader.store.didChangeExternally = { change in
+            if change.reason == .initialSyncChange {
+                keysAtInitialSync.append(reader.store.dictionaryRepresentation.count)
+            }
+            record?(change)
+        }
+        reader.client.start()
+        #expect(await devices.pump { reader.synced })
+        #expect(keysAtInitialSync == [KeyValueLimits.maxKeys], "applied once, with every piece in")
+        #expect(reader.changes(.initialSyncChange).first?.changedKeys == FullStore.pairs.map(\.key))
+        let expected = Dictionary(uniqueKeysWithValues: FullStore.pairs.map { ($0.key, $0.value) })
+        #expect(reader.store.dictionaryRepresentation == expected)
+        #expect(reader.disconnections == 0, "no frame was too large for the connection")
+    }
+
+    @Test func kvListPrintsTheFullStore() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        let devices = try await fillDaemon(harness)
+        defer { devices.stop() }
+
+        let process = try harness.launch(["kv", "list", "--json"])
+        #expect(await process.exitStatus() == 0, "\(process.transcript.prefix(500))")
+        var listed: [String: [String: Any]]?
+        for _ in 0..<100 where listed == nil {  // let the reader drain the pipe (a guard, not a timing)
+            listed =
+                (try? JSONSerialization.jsonObject(with: Data(process.transcript.utf8))) as? [String: [String: Any]]
+            if listed == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let object = try #require(listed, "\(process.transcript.prefix(500))")
+        #expect(Set(object.keys) == Set(FullStore.pairs.map(\.key)))
+        for pair in FullStore.pairs {
+            guard case .string(let text) = pair.value else { continue }
+            #expect(object[pair.key]?["value"] as? String == text)
+            #expect(object[pair.key]?["writer"] as? String == FullStore.writer)
+        }
+    }
+}
