@@ -30,14 +30,18 @@ import Wire
             let size = try encodedSize(piece)
             #expect(size <= KeyValueSnapshot.pieceBudget + 1024, "piece \(piece.piece) is \(size) bytes")
         }
-        #expect(pieces.flatMap(\.entries) == FullStore.entries)
+        let entries = pieces.flatMap(\.entries)
+        let same = entries == FullStore.entries  // a boolean: a failure should not print a megabyte
+        #expect(same, "\(entries.count) entries")
 
         var assembler = KeyValueSnapshotAssembler()
         for piece in pieces.dropLast() { #expect(try assembler.add(piece) == nil) }
         #expect(assembler.isAssembling)
         let last = try #require(pieces.last)
         let whole = try #require(try assembler.add(last))
-        #expect(whole == KeyValueSnapshot(requestID: 7, storeID: "S", revision: 1024, entries: FullStore.entries))
+        let expected = KeyValueSnapshot(requestID: 7, storeID: "S", revision: 1024, entries: FullStore.entries)
+        let complete = whole == expected
+        #expect(complete, "\(whole.entries.count) entries, piece \(whole.piece) of \(whole.pieceCount)")
         #expect(!assembler.isAssembling)
     }
 
@@ -49,7 +53,8 @@ import Wire
             writer: FullStore.writer)
         let small = KeyValueEntry(key: "a", value: .int(1), revision: 2, modified: Date(), writer: "b")
         let pieces = KeyValueSnapshot.pieces(requestID: 1, storeID: "S", revision: 3, entries: [small, huge, small])
-        #expect(pieces.map(\.entries) == [[small], [huge], [small]])
+        let alone = pieces.map(\.entries) == [[small], [huge], [small]]
+        #expect(alone, "\(pieces.map(\.entries.count)) entries per piece")
         for piece in pieces { #expect(try encodedSize(piece) < WireLimits.maxFrameBytes) }
     }
 
@@ -83,7 +88,8 @@ import Wire
         _ = try assembler.add(pieces[0])
         var whole: KeyValueSnapshot?
         for piece in pieces.dropFirst() { whole = try assembler.add(piece) }
-        #expect(whole?.entries == FullStore.entries)
+        let complete = whole?.entries == FullStore.entries
+        #expect(complete, "\(whole?.entries.count ?? 0) entries")
     }
 
     @Test func aSnapshotFromAnOlderDaemonIsOnePiece() throws {
