@@ -10,8 +10,36 @@ public enum DaemonQuery {
     public static func request(
         paths: BatonPaths, timeout: TimeAmount = .seconds(5), _ make: @Sendable (UInt64) -> WireMessage
     ) async throws(DaemonQueryError) -> WireMessage {
+        try await gather(paths: paths, timeout: timeout, make) { $0 }
+    }
+
+    /// Fetches the whole key-value store, which the daemon sends in pieces, and returns it as one snapshot.
+    public static func keyValueSnapshot(
+        paths: BatonPaths, timeout: TimeAmount = .seconds(5)
+    ) async throws(DaemonQueryError) -> KeyValueSnapshot {
+        let pieces = LockedSnapshotPieces()
+        return try await gather(paths: paths, timeout: timeout) {
+            .keyValueFetch(KeyValueFetch(requestID: $0, subscribe: false))
+        } gather: { reply throws(DaemonQueryError) in
+            guard case .keyValueSnapshot(let piece) = reply else {
+                throw .unexpected("expected a key-value snapshot, got '\(reply.kind)'")
+            }
+            do {
+                return try pieces.add(piece)
+            } catch {
+                throw .unexpected("\(error)")
+            }
+        }
+    }
+
+    /// Sends the message `make(requestID)` and hands every reply naming that id to `gather` until it returns
+    /// a result (or throws).
+    public static func gather<Result: Sendable>(
+        paths: BatonPaths, timeout: TimeAmount = .seconds(5), _ make: @Sendable (UInt64) -> WireMessage,
+        gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Result?
+    ) async throws(DaemonQueryError) -> Result {
         let requestID: UInt64 = 1
-        let waiter = ReplyWaiter()
+        let waiter = ReplyWaiter(gather: gather)
         let link: DaemonLink
         do {
             link = try await DaemonLink.connect(
@@ -50,6 +78,8 @@ public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
     case failed(WireFailure)
     case closed
     case timedOut
+    /// The daemon answered with something the query cannot use.
+    case unexpected(String)
 
     public var description: String {
         switch self {
@@ -58,6 +88,7 @@ public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
         case .failed(let failure): failure.description
         case .closed: "the daemon closed the connection without answering"
         case .timedOut: "the daemon did not answer in time"
+        case .unexpected(let reason): "unexpected answer from the daemon: \(reason)"
         }
     }
 }
@@ -67,11 +98,16 @@ private enum MultiThreadedEventLoopGroupSingleton {
     static var loop: any EventLoop { NIOSingletons.posixEventLoopGroup.next() }
 }
 
-/// Bridges NIO callbacks to one awaited result.
-private final class ReplyWaiter: @unchecked Sendable {
+/// Bridges NIO callbacks to one awaited result, gathered from one or more replies.
+private final class ReplyWaiter<Gathered: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<WireMessage, DaemonQueryError>?
-    private var continuation: CheckedContinuation<Result<WireMessage, DaemonQueryError>, Never>?
+    private let gather: @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?
+    private var result: Result<Gathered, DaemonQueryError>?
+    private var continuation: CheckedContinuation<Result<Gathered, DaemonQueryError>, Never>?
+
+    init(gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?) {
+        self.gather = gather
+    }
 
     func offer(_ frame: InboundFrame, requestID: UInt64) {
         guard case .message(let message) = frame else { return }
@@ -81,11 +117,16 @@ private final class ReplyWaiter: @unchecked Sendable {
         case .error(let error) where error.requestID == nil && error.failure.code == WireFailure.forbidden:
             finish(.failure(.refused(error.failure.message)))
         default:
-            if message.requestID == requestID { finish(.success(message)) }
+            guard message.requestID == requestID else { return }
+            do {
+                if let gathered = try gather(message) { finish(.success(gathered)) }
+            } catch {
+                finish(.failure(error))
+            }
         }
     }
 
-    func finish(_ outcome: Result<WireMessage, DaemonQueryError>) {
+    func finish(_ outcome: Result<Gathered, DaemonQueryError>) {
         lock.lock()
         guard result == nil else { return lock.unlock() }
         result = outcome
@@ -95,7 +136,7 @@ private final class ReplyWaiter: @unchecked Sendable {
         waiting?.resume(returning: outcome)
     }
 
-    func value() async throws(DaemonQueryError) -> WireMessage {
+    func value() async throws(DaemonQueryError) -> Gathered {
         let outcome = await withCheckedContinuation { continuation in
             lock.lock()
             if let result {
@@ -107,5 +148,17 @@ private final class ReplyWaiter: @unchecked Sendable {
             }
         }
         return try outcome.get()
+    }
+}
+
+/// A snapshot assembler shared with the NIO callback that feeds it.
+private final class LockedSnapshotPieces: @unchecked Sendable {
+    private let lock = NSLock()
+    private var assembler = KeyValueSnapshotAssembler()
+
+    func add(_ piece: KeyValueSnapshot) throws(WireError) -> KeyValueSnapshot? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try assembler.add(piece)
     }
 }

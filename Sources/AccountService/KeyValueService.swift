@@ -46,11 +46,11 @@ final class KeyValueService: DaemonService {
         case .keyValueWrite(let write): apply(write, from: connection)
         case .keyValueFetch(let fetch):
             if fetch.subscribe { subscribers[connection.id] = connection }
-            connection.send(
-                .keyValueSnapshot(
-                    KeyValueSnapshot(
-                        requestID: fetch.requestID, storeID: storeID, revision: lastRevision,
-                        entries: entries.values.sorted { $0.key < $1.key })))
+            // In pieces: a full store with its revisions, times and writers is larger than one frame.
+            let pieces = KeyValueSnapshot.pieces(
+                requestID: fetch.requestID, storeID: storeID, revision: lastRevision,
+                entries: entries.values.sorted { $0.key < $1.key })
+            for piece in pieces { connection.send(.keyValueSnapshot(piece)) }
         default:
             connection.fail(nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
         }

@@ -3,18 +3,36 @@ import Wire
 
 /// Relays continuation streams between a target and a source. Credit messages travel end to end, so a
 /// sender never has more bytes in flight than its receiver granted; the daemon buffers at most that.
+///
+/// The two directions of a pair close independently (a half close); the route is dropped once both are
+/// closed, at a whole-pair close (a failure), or when either end disconnects.
 final class StreamRelay: DaemonService {
     let families: Set<MessageFamily> = [.stream]
 
     private struct Route {
         let target: ClientConnection
         let source: ClientConnection
+        /// Whether the target → source direction is over.
+        var towardSourceClosed = false
+        /// Whether the source → target direction is over.
+        var towardTargetClosed = false
 
         func peer(of connection: ClientConnection) -> ClientConnection? {
             if connection === target { return source }
             if connection === source { return target }
             return nil
         }
+
+        /// Records that `connection` closed its output or its input.
+        mutating func close(_ half: StreamHalf, from connection: ClientConnection) {
+            let fromTarget = connection === target
+            switch half {
+            case .output: if fromTarget { towardSourceClosed = true } else { towardTargetClosed = true }
+            case .input: if fromTarget { towardTargetClosed = true } else { towardSourceClosed = true }
+            }
+        }
+
+        var isFinished: Bool { towardSourceClosed && towardTargetClosed }
     }
 
     private let devices: DeviceRegistry
@@ -38,7 +56,7 @@ final class StreamRelay: DaemonService {
         case .streamCredit(let credit): forward(message, streamID: credit.streamID, from: connection)
         case .streamClose(let close):
             forward(message, streamID: close.streamID, from: connection)
-            if routes.removeValue(forKey: close.streamID) != nil { rememberClosed(close.streamID) }
+            closed(close, from: connection)
         default:
             connection.fail(
                 nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
@@ -82,6 +100,20 @@ final class StreamRelay: DaemonService {
         source.send(
             .streamOpen(StreamOpen(streamID: open.streamID, device: target.name, sequence: open.sequence))
         )
+    }
+
+    /// Drops the route when the close ends the pair: a whole-pair close, or the second direction's close.
+    private func closed(_ close: StreamClose, from connection: ClientConnection) {
+        guard var route = routes[close.streamID], route.peer(of: connection) != nil else { return }
+        if let half = close.half, close.failure == nil {
+            route.close(half, from: connection)
+            guard route.isFinished else {
+                routes[close.streamID] = route
+                return
+            }
+        }
+        routes[close.streamID] = nil
+        rememberClosed(close.streamID)
     }
 
     private func forward(_ message: WireMessage, streamID: String, from connection: ClientConnection) {

@@ -37,10 +37,24 @@ extension HandoffCoordinator {
         delegate.userActivity(activity, didReceive: pair.0, outputStream: pair.1)
     }
 
+    /// The peer closed one direction (or, with no half or with a failure, the whole pair).
     func streamClosed(_ close: StreamClose) {
-        guard let pair = streams.removeValue(forKey: close.streamID) else { return }
-        pair.output.end()
-        pair.input.end(close.failure.map(HandoffError.init))
+        guard let pair = streams[close.streamID] else { return }
+        switch (close.half, close.failure) {
+        case (.output?, nil): pair.input.end(nil)
+        case (.input?, nil): pair.output.end()
+        default:
+            streams[close.streamID] = nil
+            pair.output.end()
+            pair.input.end(close.failure.map(HandoffError.init))
+        }
+        releaseIfFinished(close.streamID)
+    }
+
+    /// Forgets a pair once both of its directions are over.
+    private func releaseIfFinished(_ streamID: String) {
+        guard let pair = streams[streamID], pair.input.isFinished, pair.output.isFinished else { return }
+        streams[streamID] = nil
     }
 
     func closeAllStreams(_ error: HandoffError) {
@@ -56,9 +70,7 @@ extension HandoffCoordinator {
         let client = client
         let send: (WireMessage) -> Void = { [weak self] message in
             client.send(message)
-            if case .streamClose(let close) = message, let pair = self?.streams.removeValue(forKey: close.streamID) {
-                pair.output.end()
-            }
+            if case .streamClose(let close) = message { self?.releaseIfFinished(close.streamID) }
         }
         let input = ContinuationInputStream(streamID: streamID, send: send)
         let output = ContinuationOutputStream(streamID: streamID, send: send)

@@ -10,7 +10,8 @@ import Wire
 /// (`handle(_:)`); `didChangeExternally` is called on that thread. Reads are served from the local copy.
 /// Writes change the copy at once, are saved to `kv-pending.json` in the device's directory and sent to the
 /// daemon; ones made while the daemon is down are sent when the client has reconnected. On every connect
-/// the store fetches the daemon's copy (the first time: `initialSyncChange`) and subscribes to pushes.
+/// the store fetches the daemon's copy (sent in pieces, applied once the last is in; the first time:
+/// `initialSyncChange`) and subscribes to pushes.
 ///
 /// The client must register the device (the suite's `HandoffCoordinator` does); the store only needs the
 /// events. Create the store before `client.start()` so it sees the first `connected` event. The pending
@@ -30,6 +31,8 @@ public final class UbiquitousKeyValueStore {
     private var linkReady = false
     private var hasSynced = false
     private var fetchRequestID: UInt64?
+    /// The pieces of the snapshot being received; it is applied when the last one is in.
+    private var snapshotPieces = KeyValueSnapshotAssembler()
 
     /// A store for `deviceName` talking to the daemon through `client`; loads the device's pending writes.
     public init(deviceName: String, client: AccountClient, paths: BatonPaths = BatonPaths()) {
@@ -168,6 +171,7 @@ public final class UbiquitousKeyValueStore {
         case .disconnected, .refused:
             linkReady = false
             fetchRequestID = nil
+            snapshotPieces.reset()
             return false
         case .timer: return false
         case .message(let message): return handle(message)
@@ -176,8 +180,8 @@ public final class UbiquitousKeyValueStore {
 
     private func handle(_ message: WireMessage) -> Bool {
         switch message {
-        case .keyValueSnapshot(let snapshot):
-            guard snapshot.requestID == fetchRequestID else { return true }
+        case .keyValueSnapshot(let piece):
+            guard piece.requestID == fetchRequestID, let snapshot = assemble(piece) else { return true }
             let (changed, accountChanged) = replica.apply(snapshot)
             if accountChanged { persist() }
             let reason: KeyValueStoreChangeReason =
@@ -205,10 +209,21 @@ public final class UbiquitousKeyValueStore {
         return true
     }
 
+    /// Adds one piece of the snapshot; the whole snapshot once its last piece is in.
+    private func assemble(_ piece: KeyValueSnapshot) -> KeyValueSnapshot? {
+        do {
+            return try snapshotPieces.add(piece)
+        } catch {
+            logger.error("snapshot from the daemon dropped: \(error)")
+            return nil
+        }
+    }
+
     private func connected() {
         linkReady = true
         let requestID = client.nextRequestID()
         fetchRequestID = requestID
+        snapshotPieces.reset()
         // The snapshot is asked for first so resent writes are acknowledged after it arrives.
         client.send(.keyValueFetch(KeyValueFetch(requestID: requestID, subscribe: true)))
         replica.pendingWrites.forEach(send)

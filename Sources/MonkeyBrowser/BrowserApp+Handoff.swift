@@ -128,7 +128,9 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         input.onClose = { [weak self] _ in
             if self?.historyExchanges[tabID] == exchange { self?.historyExchanges[tabID] = nil }
         }
+        // The request is all this side sends: closing the output ends that direction only, the reply still comes.
         output.write(HistoryExchange.line(HistoryExchange.Request(device: context?.device ?? "")))
+        output.close()
         guard let port = context?.port else { return }
         let timeout = Self.historyTimeout
         Task.detached {
@@ -185,12 +187,15 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
                 let request = try? JSONDecoder().decode(HistoryExchange.Request.self, from: line),
                 request.want == "history"
             else {
+                inputStream.close()
                 outputStream.close()
                 return
             }
             var history = self.tabs[index].history
             history.record(scroll: self.tabs[index].scroll.top)
             outputStream.write(HistoryExchange.line(history))
+            // One request, one answer: both directions end here.
+            inputStream.close()
             outputStream.close()
         }
     }

@@ -3,8 +3,9 @@ import Foundation
 /// The key-value store's limits (Apple's NSUbiquitousKeyValueStore limits) and how sizes are measured.
 ///
 /// A key-value pair's size is the bytes it takes on the wire: the key as a JSON string plus the value's
-/// `encodedSize`. The quota, 1 000 000 bytes, keeps a whole store in one frame (`WireLimits.maxFrameBytes`)
-/// so an initial sync is one message.
+/// `encodedSize`. The quota, 1 000 000 bytes, keeps any single key-value pair in one frame
+/// (`WireLimits.maxFrameBytes`); a whole store with its revisions, times and writers is sent in pieces
+/// (`KeyValueSnapshot.pieces`).
 public enum KeyValueLimits {
     /// The most bytes the store may hold, keys and values together.
     public static let maxTotalBytes = 1_000_000

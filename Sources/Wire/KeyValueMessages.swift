@@ -86,6 +86,10 @@ public struct KeyValueFetch: Codable, Hashable, Sendable {
 }
 
 /// Daemon → client: every key of the store, as of `revision`, and the store's identity.
+///
+/// A whole store does not fit one frame (each entry also carries its revision, time and writer), so the
+/// daemon sends it in pieces: `piece` 0 up to `pieceCount - 1`, in order, each with the same request id,
+/// store id and revision and a share of the entries. `KeyValueSnapshotAssembler` puts them back together.
 public struct KeyValueSnapshot: Codable, Hashable, Sendable {
     public var requestID: UInt64
     /// Created with the database; a different id after a reconnect means a different account store.
@@ -93,12 +97,37 @@ public struct KeyValueSnapshot: Codable, Hashable, Sendable {
     /// The newest revision the daemon has handed out (removed keys included).
     public var revision: Int64
     public var entries: [KeyValueEntry]
+    /// This piece's place among the snapshot's pieces, from 0.
+    public var piece: Int
+    /// How many pieces the snapshot was sent in (at least 1).
+    public var pieceCount: Int
 
-    public init(requestID: UInt64, storeID: String, revision: Int64, entries: [KeyValueEntry]) {
+    public init(
+        requestID: UInt64, storeID: String, revision: Int64, entries: [KeyValueEntry], piece: Int = 0,
+        pieceCount: Int = 1
+    ) {
         self.requestID = requestID
         self.storeID = storeID
         self.revision = revision
         self.entries = entries
+        self.piece = piece
+        self.pieceCount = pieceCount
+    }
+
+    /// Whether this is the snapshot's last piece.
+    public var isFinal: Bool { piece == pieceCount - 1 }
+
+    private enum CodingKeys: String, CodingKey { case requestID, storeID, revision, entries, piece, pieceCount }
+
+    /// Reads a piece; a message without `piece`/`pieceCount` (an older daemon) is a whole snapshot.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requestID = try container.decode(UInt64.self, forKey: .requestID)
+        storeID = try container.decode(String.self, forKey: .storeID)
+        revision = try container.decode(Int64.self, forKey: .revision)
+        entries = try container.decode([KeyValueEntry].self, forKey: .entries)
+        piece = try container.decodeIfPresent(Int.self, forKey: .piece) ?? 0
+        pieceCount = try container.decodeIfPresent(Int.self, forKey: .pieceCount) ?? 1
     }
 }
 

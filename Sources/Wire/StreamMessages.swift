@@ -34,12 +34,23 @@ public struct StreamCredit: Codable, Hashable, Sendable {
     }
 }
 
-/// Either side ends the stream; `failure` says why when it broke.
+/// Which direction of a stream pair a close ends, seen from the side that sends the close.
+public enum StreamHalf: String, Codable, Hashable, Sendable {
+    /// The sender will write no more: its peer's input reaches end of stream.
+    case output
+    /// The sender will read no more: its peer's output stops (what it still writes is dropped).
+    case input
+}
+
+/// Either side ends one direction of the stream pair (`half`), or the whole pair (`half` nil: a failure or
+/// an abort); `failure` says why when it broke. The pair is released once both directions are closed.
 public struct StreamClose: Codable, Hashable, Sendable {
     public var streamID: String
+    public var half: StreamHalf?
     public var failure: WireFailure?
-    public init(streamID: String, failure: WireFailure? = nil) {
+    public init(streamID: String, half: StreamHalf? = nil, failure: WireFailure? = nil) {
         self.streamID = streamID
+        self.half = half
         self.failure = failure
     }
 }

@@ -15,12 +15,13 @@ struct DevicesCommand: AsyncParsableCommand {
     func run() async throws {
         let reply = try await AccountQuery.run { .devicesQuery(DevicesQuery(requestID: $0)) }
         guard case .devicesReply(let devices) = reply else { throw ExitCode(1) }
-        if json { return try JSONOutput.print(devices.devices) }
+        if json { return try JSONOutput.print(devices.devices.map(QueryJSON.Device.init)) }
         if devices.devices.isEmpty { return print("no devices connected") }
         for device in devices.devices {
             let activity = device.currentActivity.map { "\($0.title) (\($0.activityType))" } ?? "—"
             print("\(device.name)  pid \(device.pid)  since \(device.connectedSince.formatted(.iso8601))")
-            print("  apps: \(device.apps.map(\.bundleIdentifier).joined(separator: ", "))")
+            let apps = device.apps.map(\.bundleIdentifier).joined(separator: ", ")
+            print("  apps: \(apps.isEmpty ? "none" : apps)")
             print("  current activity: \(activity)")
         }
     }
@@ -36,7 +37,7 @@ struct ActivitiesCommand: AsyncParsableCommand {
     func run() async throws {
         let reply = try await AccountQuery.run { .activitiesQuery(ActivitiesQuery(requestID: $0)) }
         guard case .activitiesReply(let list) = reply else { throw ExitCode(1) }
-        if json { return try JSONOutput.print(list.activities) }
+        if json { return try JSONOutput.print(list.activities.map(QueryJSON.Activity.init)) }
         if list.activities.isEmpty { return print("no device offers an activity") }
         let width = list.activities.map { TextWidth.of($0.device) }.max() ?? 0
         for activity in list.activities {

@@ -121,7 +121,8 @@ final class BenchDevices {
         var received = 0
         var finished = false
         let start = clock.now
-        let (input, _) = try continued.getContinuationStreams()
+        let (input, output) = try continued.getContinuationStreams()
+        output.close()  // nothing to send: only the source's direction stays open
         input.onData = { received += $0.count }
         input.onClose = { _ in finished = true }
         try await pump(limit: .seconds(60)) { finished }

@@ -6,28 +6,33 @@ import Wire
 
 /// What `baton kv` shares: one request to the daemon (started on demand, as the suite does) and value printing.
 enum KeyValueCLI {
-    /// Sends `make(requestID)` and returns the reply, starting the daemon first when none runs.
-    static func request(_ make: @escaping @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
+    /// Runs `query` against the daemon, starting the daemon first when none runs; a failure exits.
+    static func query<Answer>(
+        _ query: (BatonPaths) async throws(DaemonQueryError) -> Answer
+    ) async -> Answer {
         let paths = BatonPaths()
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await query(paths)
         } catch .notRunning {
             await startDaemon(paths: paths)
         } catch {
             fail(error.description)
         }
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await query(paths)
         } catch {
             fail(error.description)
         }
     }
 
-    /// The whole store.
-    static func snapshot() async throws -> KeyValueSnapshot {
-        let reply = try await request { .keyValueFetch(KeyValueFetch(requestID: $0, subscribe: false)) }
-        guard case .keyValueSnapshot(let snapshot) = reply else { fail("unexpected reply '\(reply.kind)'") }
-        return snapshot
+    /// Sends `make(requestID)` and returns the reply, starting the daemon first when none runs.
+    static func request(_ make: @escaping @Sendable (UInt64) -> WireMessage) async -> WireMessage {
+        await query { paths throws(DaemonQueryError) in try await DaemonQuery.request(paths: paths, make) }
+    }
+
+    /// The whole store (the daemon sends it in pieces).
+    static func snapshot() async -> KeyValueSnapshot {
+        await query { paths throws(DaemonQueryError) in try await DaemonQuery.keyValueSnapshot(paths: paths) }
     }
 
     /// Writes (nil: removes) one key, checking the limits here first; a refusal is an error, exit 1.
@@ -38,7 +43,7 @@ enum KeyValueCLI {
         } catch {
             fail(error.description)
         }
-        let reply = try await request {
+        let reply = await request {
             .keyValueWrite(KeyValueWrite(requestID: $0, key: key, value: value, writer: writer))
         }
         switch reply {

@@ -22,7 +22,7 @@ struct KeyValueGetCommand: AsyncParsableCommand {
     @Flag(help: "Print the value as JSON (strings quoted).") var json = false
 
     func run() async throws {
-        let snapshot = try await KeyValueCLI.snapshot()
+        let snapshot = await KeyValueCLI.snapshot()
         guard let value = snapshot.entries.first(where: { $0.key == key })?.value else {
             KeyValueCLI.fail("no value for key '\(key)'")
         }
@@ -75,7 +75,7 @@ struct KeyValueListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: {key: {value, writer, modified, revision}}.") var json = false
 
     func run() async throws {
-        let entries = try await KeyValueCLI.snapshot().entries.sorted { $0.key < $1.key }
+        let entries = await KeyValueCLI.snapshot().entries.sorted { $0.key < $1.key }
         if json {
             var object: [String: Any] = [:]
             for entry in entries {

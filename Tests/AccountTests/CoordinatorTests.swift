@@ -138,7 +138,7 @@ private final class RecordingHooks: HandoffAppHooks {
         #expect(!sent.contains { if case .streamClose = $0 { true } else { false } })
         output.grant(WireLimits.initialStreamCredit)
         #expect(bytesSent() == WireLimits.initialStreamCredit * 2)
-        #expect(sent.last == .streamClose(StreamClose(streamID: "s")))
+        #expect(sent.last == .streamClose(StreamClose(streamID: "s", half: .output)))
     }
 
     @Test func readerGrantsCreditAsItConsumes() {

@@ -166,11 +166,7 @@ import Wire
     /// What the daemon holds for `key`.
     private func daemonEntry(_ key: String, harness: BatonHarness) async throws -> KeyValueEntry? {
         let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
-        let reply = try await DaemonQuery.request(paths: paths) {
-            .keyValueFetch(KeyValueFetch(requestID: $0, subscribe: false))
-        }
-        guard case .keyValueSnapshot(let snapshot) = reply else { throw KeyValueTestError("\(reply)") }
-        return snapshot.entries.first { $0.key == key }
+        return try await DaemonQuery.keyValueSnapshot(paths: paths).entries.first { $0.key == key }
     }
 }
 
