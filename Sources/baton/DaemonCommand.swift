@@ -27,7 +27,9 @@ struct DaemonStartCommand: AsyncParsableCommand {
         }
         try paths.prepare()
         try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
-        for _ in 0..<100 {
+        // A loaded machine may take a while to start it (opening and migrating the database): wait up to 20 s.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
             if let pong = try? await DaemonStatus.ping(paths: paths) {
                 print("baton daemon started (pid \(pong.daemonPID))")
                 return
@@ -51,7 +53,7 @@ struct DaemonStopCommand: AsyncParsableCommand {
         }
         try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
         for _ in 0..<100 {
-            if kill(pong.daemonPID, 0) != 0 {
+            if ProcessState.hasExited(pong.daemonPID) {
                 print("baton daemon stopped (pid \(pong.daemonPID))")
                 return
             }
@@ -115,5 +117,16 @@ enum DaemonStatus {
         let reply = try await DaemonQuery.request(paths: paths) { .ping(Ping(requestID: $0)) }
         guard case .pong(let pong) = reply else { throw .closed }
         return pong
+    }
+}
+
+/// Whether a process has ended, counting a zombie (exited, not yet reaped by its parent) as ended.
+enum ProcessState {
+    static func hasExited(_ pid: Int32) -> Bool {
+        if kill(pid, 0) != 0 { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }
