@@ -37,6 +37,19 @@ import Testing
         #expect(try tmux.waitFor("EXIT=").contains("EXIT=0"))
     }
 
+    @Test func panelChangesAtLocalMidnightWithNoKeyPressed() throws {
+        let fixture = try BatonFixture()
+        let tmux = try TmuxSession(
+            command: fixture.suiteCommand("--device alpha --now 2024-12-31T23:59:57"), environment: fixture.environment)
+        defer { tmux.close() }
+        try tmux.waitFor("Paths")
+        try tmux.send("F3")
+        try tmux.waitFor("Today is day 366.")
+        // No key is pressed: the panel's midnight timer starts the next update.
+        let newYear = try tmux.waitFor("Today is day 1.", timeout: 20)
+        #expect(newYear.contains("There are 364 days remaining in the year."))
+    }
+
     @Test func widgetRunCommandReportsSentenceAndMemory() throws {
         let fixture = try BatonFixture()
         let output = try Shell.run(
