@@ -140,8 +140,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment"]),
-        .testTarget(name: "CartographyTests", dependencies: ["Cartography", "TextWidth"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"]),
+        .testTarget(
+            name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TodayTests",
             dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"],
@@ -164,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTMLTextTests",
-            dependencies: ["HTMLText", "PageLoading"],
+            dependencies: ["HTMLText", "PageLoading", "TestSupport"],
             exclude: ["Pages", "Golden", "Server"]
         ),
     ],

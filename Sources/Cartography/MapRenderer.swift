@@ -4,84 +4,84 @@
 /// misses the view are skipped. Geometry is projected once (in `LandGeometry`); a frame only scales
 /// and offsets it.
 public struct MapRenderer: Sendable {
-  public let land: LandGeometry
-  public var encoding: CellEncoding
-  /// Below this zoom, markers in neighbouring cells merge into one cluster.
-  public var clusterNeighboursBelowZoom: Double
+    public let land: LandGeometry
+    public var encoding: CellEncoding
+    /// Below this zoom, markers in neighbouring cells merge into one cluster.
+    public var clusterNeighboursBelowZoom: Double
 
-  public init(
-    land: LandGeometry, encoding: CellEncoding = .braille, clusterNeighboursBelowZoom: Double = 5
-  ) {
-    self.land = land
-    self.encoding = encoding
-    self.clusterNeighboursBelowZoom = clusterNeighboursBelowZoom
-  }
-
-  /// Renders one frame.
-  /// - Parameters:
-  ///   - stores: the stores to mark (those outside the view are ignored).
-  ///   - favourites: ids of favourite stores.
-  ///   - selected: id of the selected store.
-  public func render(
-    viewport: MapViewport, size: MapSize, stores: [StoreRecord] = [], favourites: Set<String> = [],
-    selected: String? = nil
-  ) -> MapFrame {
-    let transform = viewport.transform(for: size)
-    let layers = drawLand(transform: transform)
-    var cells: [MapCell] = []
-    cells.reserveCapacity(size.columns * size.rows)
-    for row in 0..<size.rows {
-      for column in 0..<size.columns {
-        let fill = layers.land.pattern(column: column, row: row)
-        let coast = layers.coast.pattern(column: column, row: row)
-        let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
-        cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
-      }
+    public init(
+        land: LandGeometry, encoding: CellEncoding = .braille, clusterNeighboursBelowZoom: Double = 5
+    ) {
+        self.land = land
+        self.encoding = encoding
+        self.clusterNeighboursBelowZoom = clusterNeighboursBelowZoom
     }
-    let layout = MarkerLayout(
-      favourites: favourites, selected: selected,
-      mergeNeighbours: viewport.zoom < clusterNeighboursBelowZoom)
-    let markers = layout.markers(for: stores, transform: transform)
-    for marker in markers {
-      cells[marker.row * size.columns + marker.column] = MapCell(
-        character: marker.character, kind: marker.kind)
-    }
-    return MapFrame(size: size, cells: cells, markers: markers)
-  }
 
-  /// The filled land and the coastlines as two dot layers.
-  func drawLand(transform: ViewportTransform) -> (land: DotCanvas, coast: DotCanvas) {
-    var fill = DotCanvas(size: transform.size, encoding: encoding)
-    var coast = fill
-    var filler = ScanlineFiller(height: fill.height)
-    let scaleX = transform.worldColumns * Double(encoding.dotsAcross)
-    let scaleY = transform.worldRows * Double(encoding.dotsDown)
-    let offsetX = transform.column(ofX: 0) * Double(encoding.dotsAcross)
-    let offsetY = transform.row(ofY: 0) * Double(encoding.dotsDown)
-    let width = Double(fill.width)
-    let height = Double(fill.height)
-    var xs: [Double] = []
-    var ys: [Double] = []
-    for ring in land.rings {
-      guard ring.maxX * scaleX + offsetX >= 0, ring.minX * scaleX + offsetX <= width,
-        ring.maxY * scaleY + offsetY >= 0, ring.minY * scaleY + offsetY <= height
-      else { continue }
-      xs.removeAll(keepingCapacity: true)
-      ys.removeAll(keepingCapacity: true)
-      for index in 0..<ring.count {
-        xs.append(ring.xs[index] * scaleX + offsetX)
-        ys.append(ring.ys[index] * scaleY + offsetY)
-      }
-      var previous = ring.count - 1
-      for index in 0..<ring.count {
-        filler.addEdge(x0: xs[previous], y0: ys[previous], x1: xs[index], y1: ys[index])
-        if ring.isCoast[previous] {
-          coast.drawLine(x0: xs[previous], y0: ys[previous], x1: xs[index], y1: ys[index])
+    /// Renders one frame.
+    /// - Parameters:
+    ///   - stores: the stores to mark (those outside the view are ignored).
+    ///   - favourites: ids of favourite stores.
+    ///   - selected: id of the selected store.
+    public func render(
+        viewport: MapViewport, size: MapSize, stores: [StoreRecord] = [], favourites: Set<String> = [],
+        selected: String? = nil
+    ) -> MapFrame {
+        let transform = viewport.transform(for: size)
+        let layers = drawLand(transform: transform)
+        var cells: [MapCell] = []
+        cells.reserveCapacity(size.columns * size.rows)
+        for row in 0..<size.rows {
+            for column in 0..<size.columns {
+                let fill = layers.land.pattern(column: column, row: row)
+                let coast = layers.coast.pattern(column: column, row: row)
+                let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
+                cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
+            }
         }
-        previous = index
-      }
+        let layout = MarkerLayout(
+            favourites: favourites, selected: selected,
+            mergeNeighbours: viewport.zoom < clusterNeighboursBelowZoom)
+        let markers = layout.markers(for: stores, transform: transform)
+        for marker in markers {
+            cells[marker.row * size.columns + marker.column] = MapCell(
+                character: marker.character, kind: marker.kind)
+        }
+        return MapFrame(size: size, cells: cells, markers: markers)
     }
-    filler.fill(&fill)
-    return (fill, coast)
-  }
+
+    /// The filled land and the coastlines as two dot layers.
+    func drawLand(transform: ViewportTransform) -> (land: DotCanvas, coast: DotCanvas) {
+        var fill = DotCanvas(size: transform.size, encoding: encoding)
+        var coast = fill
+        var filler = ScanlineFiller(height: fill.height)
+        let scaleX = transform.worldColumns * Double(encoding.dotsAcross)
+        let scaleY = transform.worldRows * Double(encoding.dotsDown)
+        let offsetX = transform.column(ofX: 0) * Double(encoding.dotsAcross)
+        let offsetY = transform.row(ofY: 0) * Double(encoding.dotsDown)
+        let width = Double(fill.width)
+        let height = Double(fill.height)
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for ring in land.rings {
+            guard ring.maxX * scaleX + offsetX >= 0, ring.minX * scaleX + offsetX <= width,
+                ring.maxY * scaleY + offsetY >= 0, ring.minY * scaleY + offsetY <= height
+            else { continue }
+            xs.removeAll(keepingCapacity: true)
+            ys.removeAll(keepingCapacity: true)
+            for index in 0..<ring.count {
+                xs.append(ring.xs[index] * scaleX + offsetX)
+                ys.append(ring.ys[index] * scaleY + offsetY)
+            }
+            var previous = ring.count - 1
+            for index in 0..<ring.count {
+                filler.addEdge(x0: xs[previous], y0: ys[previous], x1: xs[index], y1: ys[index])
+                if ring.isCoast[previous] {
+                    coast.drawLine(x0: xs[previous], y0: ys[previous], x1: xs[index], y1: ys[index])
+                }
+                previous = index
+            }
+        }
+        filler.fill(&fill)
+        return (fill, coast)
+    }
 }

@@ -2,38 +2,38 @@
 ///
 /// The closing point is not repeated: segment `i` runs from point `i` to point `(i + 1) % count`.
 public struct ProjectedRing: Sendable {
-  public let xs: [Double]
-  public let ys: [Double]
-  /// Whether segment `i` is a real coastline. Seams that the source draws along the antimeridian
-  /// and along the South Pole (where Antarctica is closed) are not, and are never drawn.
-  public let isCoast: [Bool]
-  public let minX: Double
-  public let maxX: Double
-  public let minY: Double
-  public let maxY: Double
+    public let xs: [Double]
+    public let ys: [Double]
+    /// Whether segment `i` is a real coastline. Seams that the source draws along the antimeridian
+    /// and along the South Pole (where Antarctica is closed) are not, and are never drawn.
+    public let isCoast: [Bool]
+    public let minX: Double
+    public let maxX: Double
+    public let minY: Double
+    public let maxY: Double
 
-  /// Projects a ring given in degrees (a repeated closing point is dropped).
-  public init(coordinates: [GeoCoordinate]) {
-    var points = coordinates
-    if points.count > 1, points.first == points.last { points.removeLast() }
-    let projected = points.map(WebMercator.project)
-    xs = projected.map(\.x)
-    ys = projected.map(\.y)
-    isCoast = points.indices.map { index in
-      Self.isCoast(from: points[index], to: points[(index + 1) % points.count])
+    /// Projects a ring given in degrees (a repeated closing point is dropped).
+    public init(coordinates: [GeoCoordinate]) {
+        var points = coordinates
+        if points.count > 1, points.first == points.last { points.removeLast() }
+        let projected = points.map(WebMercator.project)
+        xs = projected.map(\.x)
+        ys = projected.map(\.y)
+        isCoast = points.indices.map { index in
+            Self.isCoast(from: points[index], to: points[(index + 1) % points.count])
+        }
+        minX = xs.min() ?? 0
+        maxX = xs.max() ?? 0
+        minY = ys.min() ?? 0
+        maxY = ys.max() ?? 0
     }
-    minX = xs.min() ?? 0
-    maxX = xs.max() ?? 0
-    minY = ys.min() ?? 0
-    maxY = ys.max() ?? 0
-  }
 
-  public var count: Int { xs.count }
+    public var count: Int { xs.count }
 
-  private static func isCoast(from a: GeoCoordinate, to b: GeoCoordinate) -> Bool {
-    let onAntimeridian = abs(a.longitude) >= 179.999 && a.longitude == b.longitude
-    let alongSouthPole =
-      a.latitude <= -WebMercator.maximumLatitude && b.latitude <= -WebMercator.maximumLatitude
-    return !(onAntimeridian || alongSouthPole)
-  }
+    private static func isCoast(from a: GeoCoordinate, to b: GeoCoordinate) -> Bool {
+        let onAntimeridian = abs(a.longitude) >= 179.999 && a.longitude == b.longitude
+        let alongSouthPole =
+            a.latitude <= -WebMercator.maximumLatitude && b.latitude <= -WebMercator.maximumLatitude
+        return !(onAntimeridian || alongSouthPole)
+    }
 }

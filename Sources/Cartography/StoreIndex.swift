@@ -3,87 +3,86 @@ import Foundation
 /// The store list prepared for the Stores app: lookup by id, search, what is on screen nearest
 /// first, and favourites.
 public struct StoreIndex: Sendable {
-  /// All stores, in dataset order.
-  public let stores: [StoreRecord]
-  private let byID: [String: Int]
-  private let keys: [[SearchKey]]
+    /// All stores, in dataset order.
+    public let stores: [StoreRecord]
+    private let byID: [String: Int]
+    private let keys: [[SearchKey]]
 
-  public init(stores: [StoreRecord]) {
-    self.stores = stores
-    var byID: [String: Int] = [:]
-    for (index, store) in stores.enumerated() where byID[store.id] == nil { byID[store.id] = index }
-    self.byID = byID
-    keys = stores.map { store in
-      var texts = [store.name, store.city, store.country]
-      if let name = Self.countryName(store.country) { texts.append(name) }
-      return texts.map(SearchKey.init)
+    public init(stores: [StoreRecord]) {
+        self.stores = stores
+        var byID: [String: Int] = [:]
+        for (index, store) in stores.enumerated() where byID[store.id] == nil { byID[store.id] = index }
+        self.byID = byID
+        keys = stores.map { store in
+            var texts = [store.name, store.city, store.country]
+            if let name = Self.countryName(store.country) { texts.append(name) }
+            return texts.map(SearchKey.init)
+        }
     }
-  }
 
-  /// The store with this id.
-  public func store(id: String) -> StoreRecord? {
-    byID[id].map { stores[$0] }
-  }
-
-  /// Stores whose name, city or country (ISO code or English name) match `query`, ignoring case
-  /// and diacritics: first those where a field starts with it, then a word in a field, then any
-  /// substring; by name within each group. An empty query returns every store by name.
-  public func search(_ query: String) -> [StoreRecord] {
-    let folded = SearchKey.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
-    var ranked: [(rank: Int, store: StoreRecord)] = []
-    for (index, store) in stores.enumerated() {
-      if folded.isEmpty {
-        ranked.append((0, store))
-      } else if let rank = keys[index].compactMap({ $0.rank(of: folded) }).min() {
-        ranked.append((rank, store))
-      }
+    /// The store with this id.
+    public func store(id: String) -> StoreRecord? {
+        byID[id].map { stores[$0] }
     }
-    return ranked.sorted { a, b in
-      if a.rank != b.rank { return a.rank < b.rank }
-      if a.store.name != b.store.name { return a.store.name < b.store.name }
-      return a.store.id < b.store.id
-    }.map(\.store)
-  }
 
-  /// The stores shown by `viewport` on a canvas of `size`, nearest to its centre first.
-  public func visible(in viewport: MapViewport, size: MapSize) -> [StoreRecord] {
-    let transform = viewport.transform(for: size)
-    return Self.nearestFirst(
-      stores.filter { transform.cell(of: $0.coordinate) != nil }, to: viewport.center)
-  }
-
-  /// `stores` sorted by great-circle distance from `point`, nearest first (ties by id).
-  public static func nearestFirst(_ stores: [StoreRecord], to point: GeoCoordinate) -> [StoreRecord]
-  {
-    stores.map { (distance: GreatCircle.distance(from: point, to: $0.coordinate), store: $0) }
-      .sorted { a, b in a.distance != b.distance ? a.distance < b.distance : a.store.id < b.store.id
-      }
-      .map(\.store)
-  }
-
-  /// The favourite stores among `stores`, in the same order.
-  public static func favourites(_ stores: [StoreRecord], ids: Set<String>) -> [StoreRecord] {
-    stores.filter { ids.contains($0.id) }
-  }
-
-  /// The ids of the stores named by the sample's `favoritesIdentifiers` value (slug → store URL).
-  /// Slugs are not unique, so a store matches by its URL (unique); entries naming no store are ignored.
-  public func favouriteIDs(favoritesIdentifiers: [String: String]) -> Set<String> {
-    let urls = Set(favoritesIdentifiers.values)
-    return Set(stores.filter { urls.contains($0.url) }.map(\.id))
-  }
-
-  /// The `favoritesIdentifiers` value for a set of favourite store ids. The format is keyed by
-  /// slug, so of two favourites sharing a slug only the one with the greater id is kept.
-  public func favoritesIdentifiers(for ids: Set<String>) -> [String: String] {
-    var result: [String: String] = [:]
-    for id in ids.sorted() {
-      if let store = store(id: id) { result[store.slug] = store.url }
+    /// Stores whose name, city or country (ISO code or English name) match `query`, ignoring case
+    /// and diacritics: first those where a field starts with it, then a word in a field, then any
+    /// substring; by name within each group. An empty query returns every store by name.
+    public func search(_ query: String) -> [StoreRecord] {
+        let folded = SearchKey.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
+        var ranked: [(rank: Int, store: StoreRecord)] = []
+        for (index, store) in stores.enumerated() {
+            if folded.isEmpty {
+                ranked.append((0, store))
+            } else if let rank = keys[index].compactMap({ $0.rank(of: folded) }).min() {
+                ranked.append((rank, store))
+            }
+        }
+        return ranked.sorted { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.store.name != b.store.name { return a.store.name < b.store.name }
+            return a.store.id < b.store.id
+        }.map(\.store)
     }
-    return result
-  }
 
-  private static func countryName(_ code: String) -> String? {
-    Locale(identifier: "en_US").localizedString(forRegionCode: code)
-  }
+    /// The stores shown by `viewport` on a canvas of `size`, nearest to its centre first.
+    public func visible(in viewport: MapViewport, size: MapSize) -> [StoreRecord] {
+        let transform = viewport.transform(for: size)
+        return Self.nearestFirst(
+            stores.filter { transform.cell(of: $0.coordinate) != nil }, to: viewport.center)
+    }
+
+    /// `stores` sorted by great-circle distance from `point`, nearest first (ties by id).
+    public static func nearestFirst(_ stores: [StoreRecord], to point: GeoCoordinate) -> [StoreRecord] {
+        stores.map { (distance: GreatCircle.distance(from: point, to: $0.coordinate), store: $0) }
+            .sorted { a, b in a.distance != b.distance ? a.distance < b.distance : a.store.id < b.store.id
+            }
+            .map(\.store)
+    }
+
+    /// The favourite stores among `stores`, in the same order.
+    public static func favourites(_ stores: [StoreRecord], ids: Set<String>) -> [StoreRecord] {
+        stores.filter { ids.contains($0.id) }
+    }
+
+    /// The ids of the stores named by the sample's `favoritesIdentifiers` value (slug → store URL).
+    /// Slugs are not unique, so a store matches by its URL (unique); entries naming no store are ignored.
+    public func favouriteIDs(favoritesIdentifiers: [String: String]) -> Set<String> {
+        let urls = Set(favoritesIdentifiers.values)
+        return Set(stores.filter { urls.contains($0.url) }.map(\.id))
+    }
+
+    /// The `favoritesIdentifiers` value for a set of favourite store ids. The format is keyed by
+    /// slug, so of two favourites sharing a slug only the one with the greater id is kept.
+    public func favoritesIdentifiers(for ids: Set<String>) -> [String: String] {
+        var result: [String: String] = [:]
+        for id in ids.sorted() {
+            if let store = store(id: id) { result[store.slug] = store.url }
+        }
+        return result
+    }
+
+    private static func countryName(_ code: String) -> String? {
+        Locale(identifier: "en_US").localizedString(forRegionCode: code)
+    }
 }

@@ -6,6 +6,8 @@ import Wire
 ///
 /// The two directions of a pair close independently: the peer closing its output ends this input
 /// (`onClose(nil)`) while this side's output keeps working, and closing this input leaves the output open.
+/// Once the input is over (closed here, or ended and `onClose` told) it lets go of its handlers, so a handler
+/// that captures the stream does not keep it alive.
 public final class ContinuationInputStream {
     public let streamID: String
     /// Receives each chunk. Chunks that arrive before it is set are kept and delivered when it is.
@@ -37,6 +39,7 @@ public final class ContinuationInputStream {
         isClosed = true
         waiting = []
         ended = nil
+        releaseHandlers()
         // After the peer's end of stream the direction is already over: nothing to tell.
         if !hasEnded { send(.streamClose(StreamClose(streamID: streamID, half: .input))) }
     }
@@ -68,6 +71,12 @@ public final class ContinuationInputStream {
             self.ended = nil
             waiting = []
             onClose(ended)
+            releaseHandlers()
         }
+    }
+
+    private func releaseHandlers() {
+        onData = nil
+        onClose = nil
     }
 }

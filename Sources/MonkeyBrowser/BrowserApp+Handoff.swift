@@ -5,9 +5,6 @@ import Wire
 /// Handoff per tab: each tab's activity becomes current on every Go and link followed and when the tab
 /// is selected; continuing lands in the tab of the same type; continuation streams carry the history.
 extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
-    /// How long the continuing side waits for the source's history before going on without it.
-    static let historyTimeout: Duration = .seconds(3)
-
     /// Makes tab `index`'s activity current: title naming the tab, `userInfo["Url"]`, `webpageURL` for http(s).
     func advertise(_ index: Int) {
         guard let handoffApp, tabs.tabs.indices.contains(index), let address = tabs[index].address else { return }
@@ -102,47 +99,40 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
     /// Asks the source for the tab's back/forward history and scroll offset; without an answer in time
     /// the tab keeps going with its own history.
     private func requestHistory(from activity: UserActivity, tabID: Int) {
-        let streams: (ContinuationInputStream, ContinuationOutputStream)
-        do {
-            streams = try activity.getContinuationStreams()
-        } catch {
-            return
-        }
-        let (input, output) = streams
+        guard let streams = try? activity.getContinuationStreams() else { return }
+        requestHistory(input: streams.0, output: streams.1, tabID: tabID)
+    }
+
+    /// The history request over an open stream pair; the exchange ends with the answer, the source closing
+    /// the streams, the tab closing or `historyTimeout`, whichever comes first.
+    func requestHistory(input: ContinuationInputStream, output: ContinuationOutputStream, tabID: Int) {
+        endHistoryExchange(tabID: tabID)
         nextExchange += 1
         let exchange = nextExchange
-        historyExchanges[tabID] = exchange
-        var reader = HistoryExchange.LineReader()
-        input.onData = { [weak self] chunk in
-            switch reader.append(chunk) {
-            case .needMore: return
-            case .tooLong:
-                input.close()
-            case .line(let line):
-                // The source closes the streams once it has answered.
-                if let history = try? JSONDecoder().decode(TabHistory.self, from: line) {
-                    self?.applyHistory(history, tabID: tabID, exchange: exchange)
-                }
-            }
-        }
-        input.onClose = { [weak self] _ in
-            if self?.historyExchanges[tabID] == exchange { self?.historyExchanges[tabID] = nil }
-        }
-        // The request is all this side sends: closing the output ends that direction only, the reply still comes.
-        output.write(HistoryExchange.line(HistoryExchange.Request(device: context?.device ?? "")))
-        output.close()
+        historyExchanges[tabID] = PendingHistoryExchange(number: exchange, input: input)
+        HistoryExchange.request(
+            device: context?.device ?? "", input: input, output: output,
+            received: { [weak self] history in self?.applyHistory(history, tabID: tabID, exchange: exchange) },
+            finished: { [weak self] in self?.endHistoryExchange(tabID: tabID, number: exchange) })
         guard let port = context?.port else { return }
-        let timeout = Self.historyTimeout
+        let timeout = historyTimeout
         Task.detached {
             try? await Task.sleep(for: timeout)
             port.post(HistoryRequestTimedOut(tabID: tabID, exchange: exchange))
         }
     }
 
+    /// Stops waiting for tab `tabID`'s history (only exchange `number` when given) and closes its input.
+    func endHistoryExchange(tabID: Int, number: Int? = nil) {
+        guard let pending = historyExchanges[tabID], number == nil || pending.number == number else { return }
+        historyExchanges[tabID] = nil
+        pending.input.close()
+    }
+
     /// Takes over the source tab's history: its back and forward lists and the scroll position.
     func applyHistory(_ history: TabHistory, tabID: Int, exchange: Int) {
-        guard historyExchanges[tabID] == exchange, let index = tabs.index(ofID: tabID) else { return }
-        historyExchanges[tabID] = nil
+        guard historyExchanges[tabID]?.number == exchange, let index = tabs.index(ofID: tabID) else { return }
+        endHistoryExchange(tabID: tabID)
         var tab = tabs[index]
         let address = tab.history.current?.url ?? history.current?.url ?? ""
         let scroll = history.current?.scroll ?? 0
@@ -180,23 +170,11 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
             return
         }
         let tabID = tabs[index].id
-        var reader = HistoryExchange.LineReader()
-        inputStream.onData = { [weak self] chunk in
-            guard case .line(let line) = reader.append(chunk) else { return }
-            guard let self, let index = self.tabs.index(ofID: tabID),
-                let request = try? JSONDecoder().decode(HistoryExchange.Request.self, from: line),
-                request.want == "history"
-            else {
-                inputStream.close()
-                outputStream.close()
-                return
-            }
+        HistoryExchange.answer(input: inputStream, output: outputStream) { [weak self] in
+            guard let self, let index = self.tabs.index(ofID: tabID) else { return nil }
             var history = self.tabs[index].history
             history.record(scroll: self.tabs[index].scroll.top)
-            outputStream.write(HistoryExchange.line(history))
-            // One request, one answer: both directions end here.
-            inputStream.close()
-            outputStream.close()
+            return history
         }
     }
 

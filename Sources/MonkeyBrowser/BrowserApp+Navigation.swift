@@ -134,7 +134,7 @@ extension BrowserApp {
             show(arrived)
             return true
         case let timeout as HistoryRequestTimedOut:
-            if historyExchanges[timeout.tabID] == timeout.exchange { historyExchanges[timeout.tabID] = nil }
+            endHistoryExchange(tabID: timeout.tabID, number: timeout.exchange)
             return true
         default:
             return false

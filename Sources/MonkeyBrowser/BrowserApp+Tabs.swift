@@ -23,7 +23,7 @@ extension BrowserApp {
         }
         loads.removeValue(forKey: tab.id)?.cancel()
         activities.removeValue(forKey: tab.id)?.invalidate()
-        historyExchanges[tab.id] = nil
+        endHistoryExchange(tabID: tab.id)
         if continuingTabID == tab.id { continuingTabID = nil }
         typedNumber = ""
         ensureLoaded(tabs.selectedIndex)

@@ -32,16 +32,21 @@ public final class BrowserApp: SuiteApp {
     var handoffApp: HandoffApp?
     var activities: [Int: UserActivity] = [:]
     var continuingTabID: Int?
-    var historyExchanges: [Int: Int] = [:]
+    /// The history requests waiting for an answer, by tab ID.
+    var historyExchanges: [Int: PendingHistoryExchange] = [:]
     var nextExchange = 0
+    /// How long a continued tab waits for the source's history before going on without it.
+    let historyTimeout: Duration
 
     /// A browser loading with `fetcher`, start pages from `pagesDirectory`, tabs saved in `snapshotFile`,
-    /// and Handoff through `coordinator` (nil: no handoff).
+    /// and Handoff through `coordinator` (nil: no handoff); a continued tab waits up to `historyTimeout` for
+    /// the source tab's history.
     public init(
         fetcher: any PageFetching, pagesDirectory: URL?, snapshotFile: URL?,
         manifest: Result<AppManifest, ManifestError>?,
-        coordinator: HandoffCoordinator?
+        coordinator: HandoffCoordinator?, historyTimeout: Duration = .seconds(3)
     ) {
+        self.historyTimeout = historyTimeout
         self.fetcher = fetcher
         self.pagesDirectory = pagesDirectory
         self.snapshotFile = snapshotFile

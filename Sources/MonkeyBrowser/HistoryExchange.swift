@@ -28,9 +28,13 @@ public enum HistoryExchange {
         private var buffer = Data()
         public init() {}
 
+        /// What the bytes so far amount to.
         public enum Outcome: Equatable, Sendable {
+            /// No newline yet, and still within the limit.
             case needMore
+            /// The first line, without its newline.
             case line(Data)
+            /// More than `maximumBytes` with no newline: the peer is not speaking this exchange.
             case tooLong
         }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BatonEnvironment
-import Dispatch
 import Foundation
 import Logging
 import SuiteShell
@@ -55,21 +54,4 @@ struct SuiteCommand: ParsableCommand {
 struct SuiteError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// Turns SIGTERM and SIGHUP into a clean quit on the UI thread, so the terminal is always restored.
-final class SignalForwarder {
-    private var sources: [DispatchSourceSignal] = []
-
-    init(port: MessagePort) {
-        for number in [SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { port.post(ShellQuitRequest()) }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func stop() { sources.forEach { $0.cancel() } }
 }

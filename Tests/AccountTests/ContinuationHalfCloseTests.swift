@@ -176,4 +176,22 @@ import Wire
         #expect(source.endings.count == 1 && source.endings[0]?.code == .connectionUnavailable)
         #expect(coordinator.streams.isEmpty)
     }
+
+    @Test func anInputThatIsOverLetsGoOfHandlersThatCaptureIt() {
+        weak var closedHere: ContinuationInputStream?
+        weak var endedByPeer: ContinuationInputStream?
+        do {
+            let input = ContinuationInputStream(streamID: "a", send: { _ in })
+            input.onData = { _ in input.close() }
+            input.receive(Data("x".utf8))
+            closedHere = input
+            let other = ContinuationInputStream(streamID: "b", send: { _ in })
+            other.onData = { _ in _ = other.streamID }
+            other.onClose = { _ in _ = other.streamID }
+            other.end(nil)
+            endedByPeer = other
+        }
+        #expect(closedHere == nil, "closed here: the handler capturing the stream is dropped")
+        #expect(endedByPeer == nil, "ended by the peer and told: the handlers are dropped")
+    }
 }
