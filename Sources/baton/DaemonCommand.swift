@@ -25,19 +25,8 @@ struct DaemonStartCommand: AsyncParsableCommand {
             print("baton daemon is already running (pid \(pong.daemonPID))")
             return
         }
-        try paths.prepare()
-        try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
-        // A loaded machine may take a while to start it (opening and migrating the database): wait up to 20 s.
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let pong = try? await DaemonStatus.ping(paths: paths) {
-                print("baton daemon started (pid \(pong.daemonPID))")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw ValidationError(
-            "the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
+        let pong = try await DaemonLauncher.start(paths: paths)
+        print("baton daemon started (pid \(pong.daemonPID))")
     }
 }
 
@@ -128,5 +117,22 @@ enum ProcessState {
             let close = stat.lastIndex(of: ")")
         else { return false }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+}
+
+/// Starts the daemon in the background and waits until it answers.
+enum DaemonLauncher {
+    /// Spawns `baton daemon run` and waits (up to 20 s: a loaded machine may take a while to open and
+    /// migrate the database) for its first pong.
+    static func start(paths: BatonPaths) async throws -> Pong {
+        try paths.prepare()
+        try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let pong = try? await DaemonStatus.ping(paths: paths) { return pong }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ValidationError(
+            "the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
     }
 }

@@ -74,15 +74,9 @@ enum KeyValueCLI {
 
     private static func startDaemon(paths: BatonPaths) async {
         do {
-            try paths.prepare()
-            try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
+            _ = try await DaemonLauncher.start(paths: paths)
         } catch {
             fail("\(error)")
         }
-        for _ in 0..<100 {
-            if (try? await DaemonStatus.ping(paths: paths)) != nil { return }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        fail("the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
     }
 }

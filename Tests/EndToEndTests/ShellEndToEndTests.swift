@@ -16,7 +16,8 @@ import Testing
             environment: fixture.environment)
         defer { tmux.close() }
 
-        let about = try tmux.waitFor("Paths")
+        // The whole first frame: the About screen's paths and the help bar on the last row.
+        let about = try tmux.waitFor("the first frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
         #expect(about.contains("Baton 0.1.0"))
         #expect(about.contains("◉ alpha"))
         #expect(about.contains(fixture.home.path))
@@ -35,7 +36,7 @@ import Testing
         let small = try tmux.waitFor("terminal too small (needs 60×16)")
         #expect(small.contains("now 50×12"))
         try tmux.resize(width: 120, height: 40)
-        let restored = try tmux.waitFor("Paths")
+        let restored = try tmux.waitFor("the restored frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
         #expect(!restored.contains("terminal too small"))
         #expect(restored.contains("◉ alpha"))
 
