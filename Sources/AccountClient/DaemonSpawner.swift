@@ -29,10 +29,6 @@ public enum DaemonSpawner {
         for descriptor in inheritableDescriptors() {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
 
         let arguments = [executable.path, "daemon", "run"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -41,7 +37,10 @@ public enum DaemonSpawner {
         var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+        // A new session, default signal actions and nothing blocked, whatever this process inherited.
+        let status = CleanSignals.withSpawnAttributes(flags: Int32(Self.spawnSetSID)) { attributes in
+            posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+        }
         guard status == 0 else { throw SpawnError(executable: executable.path, code: status) }
         let child = pid
         Thread.detachNewThread {

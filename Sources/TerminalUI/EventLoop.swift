@@ -33,6 +33,8 @@ public final class EventLoop: LoopControl {
     private let renderer: FrameRenderer
     private var timers: [(deadline: Date, token: String)] = []
     private var running = false
+    /// Set when the terminal hangs up; the loop then ends as if the user had quit.
+    private var terminalLost = false
 
     public init(terminal: NcursesTerminal, port: MessagePort) {
         self.terminal = terminal
@@ -46,6 +48,7 @@ public final class EventLoop: LoopControl {
         draw(program)
         while running {
             waitForWork()
+            if terminalLost { return }
             var events: [LoopEvent] = terminal.readEvents().map(LoopEvent.input)
             // Several resizes in one batch collapse into the last.
             if let lastResize = events.lastIndex(where: {
@@ -99,6 +102,8 @@ public final class EventLoop: LoopControl {
         if let next = timers.map(\.deadline).min() {
             timeout = Int32(max(0, min(next.timeIntervalSinceNow * 1000 + 1, Double(Int32.max))))
         }
-        _ = poll(&fds, nfds_t(fds.count), timeout)  // EINTR (a resize) simply returns; ncurses then reports KEY_RESIZE.
+        _ = poll(&fds, nfds_t(fds.count), timeout)  // EINTR (a resize) simply returns; the resize pipe tells.
+        // The terminal hung up (its window closed, its tmux server died): nobody can see or type any more.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { terminalLost = true }
     }
 }

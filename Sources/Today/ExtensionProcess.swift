@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 
 #if canImport(Glibc)
@@ -48,23 +49,13 @@ final class ExtensionProcess {
         posix_spawn_file_actions_addopen(
             &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o600)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The host ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        // The host ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
+        let status = CleanSignals.withSpawnAttributes { attributes in
+            posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        }
         close(input[0])
         close(output[1])
         guard status == 0 else {

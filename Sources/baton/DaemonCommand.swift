@@ -91,6 +91,7 @@ struct DaemonRunCommand: ParsableCommand {
         commandName: "run", abstract: "Run the daemon in the foreground.", shouldDisplay: false)
 
     func run() throws {
+        CleanSignals.unblockOnThisThread()
         switch try AccountDaemon.run(paths: BatonPaths()) {
         case .served: return
         case .alreadyRunning(let pid):

@@ -46,7 +46,10 @@ enum StartupBench {
         let clock = ContinuousClock()
         let start = clock.now
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else {
+        let spawned = CleanSignals.withSpawnAttributes { attributes in
+            posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
+        guard spawned == 0 else {
             throw BenchError(description: "cannot start \(executable)")
         }
         var seen = [UInt8]()

@@ -15,6 +15,7 @@ struct SuiteCommand: ParsableCommand {
     @OptionGroup var options: DeviceOptions
 
     func run() throws {
+        CleanSignals.unblockOnThisThread()
         let clock = try options.clock()
         let device = options.deviceName
         let paths = BatonPaths()

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Testing
 
@@ -124,7 +125,11 @@ enum Shell {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        // Default signal actions and an empty mask: the test runner's blocked signals must not reach tmux
+        // (a server that cannot hear SIGCHLD never exits) or the suites in its panes.
+        let spawned = CleanSignals.withSpawnAttributes { attributes in
+            posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard spawned == 0 else { throw E2EError.commandFailed(executable, spawned, "cannot start") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
