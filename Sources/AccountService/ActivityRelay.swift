@@ -16,6 +16,8 @@ final class ActivityRelay: DaemonService {
     private let now: () -> Date
     /// The newest advertisement of each device, by device name.
     private(set) var current: [String: Advertisement] = [:]
+    /// Which connection advertised each device's current activity (a reconnected device is a new one).
+    private var advertisers: [String: ObjectIdentifier] = [:]
     private var pending: [UInt64: PendingContinuation] = [:]
     private var nextPayloadRequestID: UInt64 = 1
 
@@ -66,9 +68,11 @@ final class ActivityRelay: DaemonService {
                         message: "device '\(connection.name)' went away before sending the activity"))
             }
         }
-        guard let name = connection.device?.name, devices.connection(named: name) === connection,
+        // The device registry may already have forgotten this connection: ownership is kept here.
+        guard let name = connection.device?.name, advertisers[name] == ObjectIdentifier(connection),
             let advertisement = current.removeValue(forKey: name)
         else { return }
+        advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
     }
@@ -84,6 +88,7 @@ final class ActivityRelay: DaemonService {
         if let previous = current[device.name], previous.sequence > advertisement.sequence { return }
         advertisement.advertisedAt = now()
         current[device.name] = advertisement
+        advertisers[device.name] = ObjectIdentifier(connection)
         store.recordActivity(advertisement)
         for other in devices.registered where other !== connection {
             guard let otherDevice = other.device else { continue }
@@ -101,6 +106,7 @@ final class ActivityRelay: DaemonService {
             advertisement.sequence == sequence
         else { return }
         current[name] = nil
+        advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
     }
