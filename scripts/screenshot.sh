@@ -41,6 +41,13 @@ start() {
 }
 
 keys() { tmux -L "$socket" send-keys -t "$1" "${@:2}"; }
+
+# finish: ends the scenario's sessions and daemon, so the next scenario starts from a new account.
+finish() {
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    BATON_HOME="$work/home" "$baton" daemon stop >/dev/null 2>&1 || true
+    rm -rf "$work/home"
+}
 wait_for() {
     local session=$1 text=$2
     for _ in $(seq 1 200); do
@@ -89,7 +96,7 @@ scenario_shell() {
     start alpha 120 40
     wait_for alpha "Paths"
     render shell alpha
-    tmux -L "$socket" kill-server
+    finish
 }
 
 scenario_today() {
@@ -100,7 +107,7 @@ scenario_today() {
     keys alpha Enter
     wait_for alpha "week"
     render today alpha
-    tmux -L "$socket" kill-server
+    finish
 }
 
 scenario_browser() {
@@ -113,7 +120,7 @@ scenario_browser() {
     keys alpha n
     sleep 0.3
     render browser alpha
-    tmux -L "$socket" kill-server
+    finish
 }
 
 # Two terminals during a handoff of a browser tab, pages served on loopback.
@@ -158,7 +165,7 @@ HTML
     wait_for A "Continued on B"
     render handoff-continued A B
     kill "$server"
-    tmux -L "$socket" kill-server
+    finish
 }
 
 scenario_stores() {
@@ -168,28 +175,25 @@ scenario_stores() {
     wait_for alpha "stores"
     sleep 1
     render stores-world alpha
-    keys alpha / && keys alpha -l "Regent Street" && keys alpha Enter
+    keys alpha / C-u && keys alpha -l "Regent Street" && keys alpha Enter
     sleep 0.5
     keys alpha f
     sleep 0.3
-    keys alpha / && keys alpha -l "Union Square" && keys alpha Enter
+    keys alpha / C-u && keys alpha -l "Union Square" && keys alpha Enter
     sleep 0.5
     keys alpha f
     sleep 0.3
-    keys alpha / && keys alpha -l "Ginza" && keys alpha Enter
+    keys alpha / C-u && keys alpha -l "Ginza" && keys alpha Enter
     sleep 0.5
     keys alpha f
     sleep 0.3
-    keys alpha Escape
-    keys alpha / && keys alpha -l "london" && keys alpha Enter
-    sleep 0.5
-    keys alpha Escape
-    sleep 0.5
     render stores-city alpha
-    keys alpha Tab '*'
+    keys alpha Escape
+    sleep 0.3
+    keys alpha '*'
     sleep 0.5
     render stores-favourites alpha
-    tmux -L "$socket" kill-server
+    finish
 }
 
 # Two terminals in sync: a favourite toggled on one shows on the other with no key pressed there.
@@ -201,15 +205,15 @@ scenario_stores_sync() {
     keys alpha F2
     keys beta F2
     sleep 1.5
-    keys beta / && keys beta -l "Union Square" && keys beta Enter
-    keys alpha / && keys alpha -l "Union Square" && keys alpha Enter
+    keys beta / C-u && keys beta -l "Union Square" && keys beta Enter
+    keys alpha / C-u && keys alpha -l "Union Square" && keys alpha Enter
     sleep 0.8
     keys alpha f
     wait_for beta "★"
     keys alpha Enter
     wait_for beta "from alpha"
     render stores-sync alpha beta
-    tmux -L "$socket" kill-server
+    finish
 }
 
 scenarios=("$@")

@@ -31,15 +31,18 @@ struct StoreListPane {
     }
 
     private var title: String {
-        let kind = state.query == nil ? "In view" : "Search"
-        let filter = state.favouritesOnly ? " · ★ only" : ""
-        return "\(kind) · \(state.rows.count)\(filter)"
+        switch (state.query, state.favouritesOnly) {
+        case (nil, false): return "In view · \(state.rows.count)"
+        case (nil, true): return "Favourites · \(state.rows.count)"
+        case (.some, false): return "Search · \(state.rows.count)"
+        case (.some, true): return "Search · \(state.rows.count) · ★ only"
+        }
     }
 
     private var emptyText: String {
         switch (state.query, state.favouritesOnly) {
         case (nil, false): "No stores in view: zoom out (-) or search (/)"
-        case (nil, true): "No favourites in view"
+        case (nil, true): "No favourites yet: select a store and press f"
         case (.some, false): "No store matches"
         case (.some, true): "No favourite matches"
         }

@@ -175,7 +175,13 @@ public struct StoresState: Sendable {
     // MARK: Rows
 
     private mutating func refreshRows() {
-        var stores = query.map(index.search) ?? index.visible(in: viewport, size: mapSize)
+        var stores: [StoreRecord]
+        switch (query, favouritesOnly) {
+        case (let query?, _): stores = index.search(query)
+        // Favourites only, with no search: every favourite, wherever it is, nearest to the centre first.
+        case (nil, true): stores = StoreIndex.nearestFirst(index.stores, to: viewport.center)
+        case (nil, false): stores = index.visible(in: viewport, size: mapSize)
+        }
         if favouritesOnly { stores = StoreIndex.favourites(stores, ids: favourites) }
         rows = stores
         if query == nil, let selectedID, !rows.contains(where: { $0.id == selectedID }) {
