@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what Baton needs on Debian 12 (Swift itself is expected on the PATH).
+# Installs what Baton needs on Debian 12 (Swift itself is expected on the PATH) and builds every
+# product: `swift run baton` builds only baton, and the Today widgets are executables of their own.
 #
-#   scripts/setup.sh                 build and test dependencies
+#   scripts/setup.sh                 build and test dependencies, then swift build
 #   scripts/setup.sh --screenshots   also Chromium and fonts, for scripts/screenshot.sh
 #   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
 set -euo pipefail
@@ -26,4 +27,6 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 command -v swift >/dev/null || { echo "setup: Swift 6 is not on the PATH (https://swift.org/install)" >&2; exit 1; }
+cd "$(dirname "$0")/.."
+swift build
 echo "setup: ready"
