@@ -31,15 +31,13 @@ public enum DaemonSpawner {
         }
 
         let arguments = [executable.path, "daemon", "run"]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
+        let argv = CStringArray(arguments)
+        let envp = CStringArray(
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         var pid: pid_t = 0
         // A new session, default signal actions and nothing blocked, whatever this process inherited.
         let status = CleanSignals.withSpawnAttributes(flags: Int32(Self.spawnSetSID)) { attributes in
-            posix_spawn(&pid, executable.path, &actions, &attributes, &argv, &envp)
+            posix_spawn(&pid, executable.path, &actions, &attributes, argv.pointers, envp.pointers)
         }
         guard status == 0 else { throw SpawnError(executable: executable.path, code: status) }
         let child = pid

@@ -49,12 +49,11 @@ final class ExtensionProcess {
         posix_spawn_file_actions_addopen(
             &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o600)
 
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
-        defer { argv.forEach { free($0) } }
+        let argv = CStringArray([executable])
         var pid: pid_t = 0
         // The host ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
         let status = CleanSignals.withSpawnAttributes { attributes in
-            posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            posix_spawn(&pid, executable, &actions, &attributes, argv.pointers, environ)
         }
         close(input[0])
         close(output[1])

@@ -17,5 +17,7 @@ final class SignalForwarder {
         }
     }
 
-    func stop() { sources.forEach { $0.cancel() } }
+    func stop() {
+        for source in sources { source.cancel() }
+    }
 }

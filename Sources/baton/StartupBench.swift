@@ -36,18 +36,13 @@ enum StartupBench {
         environment["BATON_HOME"] = home.path
         environment["TERM"] = "xterm-256color"
         environment["LANG"] = "C.UTF-8"
-        let arguments: [String] = [executable, "--device", "bench"]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
+        let argv = CStringArray([executable, "--device", "bench"])
+        let envp = CStringArray(environment: environment)
         let clock = ContinuousClock()
         let start = clock.now
         var pid: pid_t = 0
         let spawned = CleanSignals.withSpawnAttributes { attributes in
-            posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            posix_spawn(&pid, executable, &actions, &attributes, argv.pointers, envp.pointers)
         }
         guard spawned == 0 else {
             throw BenchError(description: "cannot start \(executable)")

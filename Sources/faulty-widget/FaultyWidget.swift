@@ -8,7 +8,6 @@ import WidgetExtensionKit
 /// A test extension that misbehaves as told by `faulty-widget-mode` in the app group:
 /// `crash`, `hang`, `garbage`, `silent` (never answers), `cancel`, `open` (asks for URLs), else works.
 struct FaultyWidget: WidgetProviding {
-    init() {}
 
     mutating func widgetPerformUpdate(
         context: WidgetExtensionContext, completionHandler: (WidgetUpdate) -> Void

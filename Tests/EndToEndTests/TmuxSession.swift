@@ -118,17 +118,13 @@ enum Shell {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let merged = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { _, new in new }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
+        let argv = CStringArray([executable] + arguments)
+        let envp = CStringArray(environment: merged)
         var pid: pid_t = 0
         // Default signal actions and an empty mask: the test runner's blocked signals must not reach tmux
         // (a server that cannot hear SIGCHLD never exits) or the suites in its panes.
         let spawned = CleanSignals.withSpawnAttributes { attributes in
-            posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+            posix_spawnp(&pid, executable, &actions, &attributes, argv.pointers, envp.pointers)
         }
         guard spawned == 0 else { throw E2EError.commandFailed(executable, spawned, "cannot start") }
         var status: Int32 = 0
