@@ -6,7 +6,6 @@ struct FavoritesWidget: WidgetProviding {
     /// How many stores the compact display lists before "and N more".
     static let compactCount = 3
 
-
     mutating func widgetPerformUpdate(
         context: WidgetExtensionContext, completionHandler: (WidgetUpdate) -> Void
     ) {
