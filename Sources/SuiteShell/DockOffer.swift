@@ -32,4 +32,10 @@ public protocol DockSource: AnyObject {
     func continueCurrentOffer(context: SuiteContext)
     /// Lets the source react to a message posted to the UI thread; returns whether it used it.
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool
+    /// Why no offer can arrive right now (the account daemon is unreachable), or nil.
+    var connectionNote: String? { get }
+}
+
+extension DockSource {
+    public var connectionNote: String? { nil }
 }

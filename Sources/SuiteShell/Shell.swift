@@ -236,20 +236,20 @@ public final class Shell: LoopProgram {
 
     private func renderDockRow(_ row: Rect, into buffer: inout CellBuffer) {
         buffer.fill(row, style: Theme.bar)
-        var x = row.x
+        // The place on the right; the dock takes the rest of the row, cut only when it must be.
+        let right = " \(activeApp.map { apps[$0].name } ?? "About") "
+        let rightWidth = TextWidth.of(right)
+        let room = max(0, row.width - rightWidth - 1)
+        let left: (String, Style)
         if let offer = dockSource?.currentOffer {
-            let text =
-                " ⇆ \(offer.app): \(offer.title) · from \(offer.sourceDevice) · \(offer.age(at: now())) · Ctrl-O "
-            let shown = TextWidth.truncate(text, to: row.width * 2 / 3)
-            x = buffer.put(shown, x: x, y: row.y, style: Theme.dock, clip: row)
+            let age = offer.age(at: now())
+            left = (" ⇆ \(offer.app): \(offer.title) · from \(offer.sourceDevice) · \(age) · Ctrl-O ", Theme.dock)
+        } else if let note = dockSource?.connectionNote {
+            left = (" \(note) ", Theme.warning)
         } else {
-            x = buffer.put(" no activity offered", x: x, y: row.y, style: Theme.barDim, clip: row)
+            left = (" no activity offered", Theme.barDim)
         }
-        let place = activeApp.map { apps[$0].name } ?? "About"
-        let right = " \(place) "
-        let width = TextWidth.of(right)
-        if row.maxX - width > x + 1 {
-            buffer.put(right, x: row.maxX - width, y: row.y, style: Theme.bar)
-        }
+        buffer.put(TextWidth.truncate(left.0, to: room), x: row.x, y: row.y, style: left.1, clip: row)
+        if row.width > rightWidth { buffer.put(right, x: row.maxX - rightWidth, y: row.y, style: Theme.bar) }
     }
 }

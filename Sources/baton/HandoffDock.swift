@@ -1,3 +1,4 @@
+import AccountClient
 import Foundation
 import Handoff
 import KeyValueStore
@@ -50,8 +51,19 @@ final class HandoffDock: DockSource {
         }
     }
 
+    /// Set while the account daemon is unreachable (the client reconnects on its own).
+    private(set) var connectionNote: String?
+
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
         self.context = context
+        if let event = message as? AccountEvent {
+            switch event {
+            case .connected: connectionNote = nil
+            case .disconnected: connectionNote = "account offline · reconnecting…"
+            case .refused(let reason): connectionNote = "account refused: \(reason)"
+            case .message, .timer: break
+            }
+        }
         if keyValueStore?.handle(message) == true { return true }
         return coordinator.handle(message)
     }

@@ -67,3 +67,49 @@ final class RecordingLoop: LoopControl {
         #expect(loop.quitRequested)
     }
 }
+
+/// A dock source with a fixed offer or connection note, to check how the shell shows each.
+final class FixedDock: DockSource {
+    var currentOffer: DockOffer?
+    var connectionNote: String?
+    var continued = 0
+    init(offer: DockOffer? = nil, note: String? = nil) {
+        currentOffer = offer
+        connectionNote = note
+    }
+    func continueCurrentOffer(context: SuiteContext) { continued += 1 }
+    func receive(_ message: any Sendable, context: SuiteContext) -> Bool { false }
+}
+
+@Suite struct ShellDockTests {
+    func dockRow(_ dock: FixedDock) throws -> String {
+        let shell = try ShellGoldenTests().makeShell()
+        shell.dockSource = dock
+        var buffer = CellBuffer(size: Size(width: 100, height: 30))
+        _ = shell.render(into: &buffer)
+        return buffer.rowText(28)
+    }
+
+    @Test func theDockShowsTheOfferWithItsAge() throws {
+        let offer = DockOffer(
+            app: "MonkeyBrowser", title: "Weather — Forecast", sourceDevice: "box:pts-7",
+            since: ShellGoldenTests.fixedNow.addingTimeInterval(-75))
+        let row = try dockRow(FixedDock(offer: offer))
+        #expect(row.contains("⇆ MonkeyBrowser: Weather — Forecast · from box:pts-7 · 1m · Ctrl-O"))
+    }
+
+    @Test func anUnreachableAccountIsSaidInsteadOfSilence() throws {
+        #expect(
+            try dockRow(FixedDock(note: "account offline · reconnecting…")).contains("account offline · reconnecting…"))
+        #expect(try dockRow(FixedDock()).contains("no activity offered"))
+    }
+
+    @Test func ctrlOContinuesTheOffer() throws {
+        let shell = try ShellGoldenTests().makeShell()
+        let dock = FixedDock(
+            offer: DockOffer(app: "Stores", title: "Viewing Map", sourceDevice: "b", since: ShellGoldenTests.fixedNow))
+        shell.dockSource = dock
+        shell.update(.input(.key(.ctrl("o"))), loop: RecordingLoop())
+        #expect(dock.continued == 1)
+    }
+}
