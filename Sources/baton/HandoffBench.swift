@@ -29,14 +29,6 @@ enum HandoffBench {
         try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
         return results
     }
-
-    /// "p50 … ms, p99 … ms" for a list of samples.
-    static func summary(_ values: [Double]) -> (p50: Double, p99: Double) {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return (0, 0) }
-        func at(_ fraction: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))] }
-        return (at(0.5), at(0.99))
-    }
 }
 
 /// Failures of the benchmark itself.
