@@ -5,22 +5,10 @@ import Testing
 /// activity one of them advertised is offered to the other again.
 @Suite struct DaemonRecoveryEndToEndTests {
     @Test func suitesReconnectAndReofferAfterTheDaemonIsKilled() throws {
-        let fixture = try BatonFixture()
-        let a = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
-        defer { a.close() }
-        let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
-        defer { b.close() }
-        try a.waitFor("Paths")
-        try b.waitFor("Paths")
-
-        // A advertises: the browser's Weather tab goes to about:help.
-        try a.send("F1")
-        try a.waitFor("Weather")
-        try a.send("C-l")
-        try a.send("C-u")
-        try a.type("about:help")
-        try a.send("Enter")
-        try b.waitFor("· from A")
+        let pair = try TwoDevices()
+        defer { pair.close() }
+        let (fixture, b) = (pair.fixture, pair.b)
+        try pair.advertiseHelpPageOnA()
         try waitUntil("both devices listed") { try devices(fixture).sorted() == ["A", "B"] }
 
         let before = try daemonPID(fixture)
