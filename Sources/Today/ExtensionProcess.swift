@@ -159,17 +159,3 @@ final class ExtensionProcess {
         return Exit(status: nil, signal: signalled, maxRSSKB: Int(usage.ru_maxrss))
     }
 }
-
-extension Duration {
-    /// The duration in whole milliseconds, rounded up.
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    }
-
-    /// The duration in fractional milliseconds.
-    var fractionalMilliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}

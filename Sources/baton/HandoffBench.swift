@@ -89,7 +89,7 @@ final class BenchDevices {
             activity.title = "Tab \(index)"
             if index == 0 { try activity.becomeCurrent() }
             try await pump(limit: .seconds(5)) { self.offerSeen != nil }
-            if index > 0, let seen = offerSeen { results.append(milliseconds(seen - start)) }
+            if index > 0, let seen = offerSeen { results.append((seen - start).fractionalMilliseconds) }
         }
         return results
     }
@@ -102,7 +102,7 @@ final class BenchDevices {
             guard case .started = target.continueOffer() else { throw BenchError(description: "nothing to continue") }
             try await pump(limit: .seconds(10)) { self.hooks.restored.count > before || self.hooks.failure != nil }
             if let failure = hooks.failure { throw BenchError(description: "continue failed: \(failure)") }
-            results.append(milliseconds(clock.now - start))
+            results.append((clock.now - start).fractionalMilliseconds)
         }
         return results
     }
@@ -119,7 +119,7 @@ final class BenchDevices {
         input.onClose = { _ in finished = true }
         try await pump(limit: .seconds(60)) { finished }
         guard received == bytes else { throw BenchError(description: "stream delivered \(received) of \(bytes) bytes") }
-        return Double(bytes) / 1_048_576 / (milliseconds(clock.now - start) / 1000)
+        return Double(bytes) / 1_048_576 / ((clock.now - start).fractionalMilliseconds / 1000)
     }
 
     /// Handles events for both devices until `done` holds; fails after `limit`.
@@ -133,10 +133,6 @@ final class BenchDevices {
             if case .connected = event as? AccountEvent { connected += 1 }
             (device == 0 ? source : target).handle(event)
         }
-    }
-
-    private func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }
 
@@ -195,7 +191,7 @@ enum RawSocketRoundTrip {
                 throw BenchError(description: "raw socket round trip failed")
             }
             let elapsed = clock.now - start
-            results.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            results.append(elapsed.fractionalMilliseconds)
         }
         shutdown(near, Int32(SHUT_RDWR))
         return results

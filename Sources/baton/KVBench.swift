@@ -82,7 +82,7 @@ final class KeyValueBenchDevices {
             try stores[0].set(.dictionary(favorites), forKey: Self.key)
             try await pump(limit: .seconds(5)) { self.seenByB == favorites }
             // The first toggle warms the connections up.
-            if index > 0 { results.append(milliseconds(clock.now - start)) }
+            if index > 0 { results.append((clock.now - start).fractionalMilliseconds) }
         }
         return results
     }
@@ -97,9 +97,5 @@ final class KeyValueBenchDevices {
             }
             stores[device].handle(event)
         }
-    }
-
-    private func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -43,8 +43,6 @@ enum MapBench {
     }
 
     private static func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        ContinuousClock().measure(body).fractionalMilliseconds
     }
 }

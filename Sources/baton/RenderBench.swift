@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Synchronization
 import TerminalUI
@@ -36,7 +37,7 @@ enum RenderBench {
         for tick in 0..<iterations {
             let start = clock.now
             renderer.present(busyFrame(tick: tick))
-            samples.append(milliseconds(clock.now - start))
+            samples.append((clock.now - start).fractionalMilliseconds)
         }
         return samples
     }
@@ -77,10 +78,5 @@ enum RenderBench {
         HelpBar(items: [HelpItem(keys: "F1", label: "MonkeyBrowser"), HelpItem(keys: "F10", label: "Quit")])
             .render(in: screen.splitBottom(1).bottom, into: &buffer)
         return buffer
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }

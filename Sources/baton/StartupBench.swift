@@ -58,7 +58,7 @@ enum StartupBench {
             guard n > 0 else { break }
             seen += buffer[0..<n]
             if seen.count >= marker.count, contains(seen, marker) {
-                elapsed = RenderBench.milliseconds(clock.now - start)
+                elapsed = (clock.now - start).fractionalMilliseconds
                 break
             }
         }
