@@ -6,9 +6,13 @@ import Foundation
 /// ancestor of the executable that holds `Resources/ATTRIBUTION.md` (a checkout's build).
 public enum ResourceLocator {
     /// The resources directory, or nil when none can be found.
-    public static func resourcesDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> URL? {
+    public static func resourcesDirectory() -> URL? { processResources }
+
+    /// Found once per process: the suite's apps and commands all ask at start-up.
+    private static let processResources = resourcesDirectory(environment: ProcessInfo.processInfo.environment)
+
+    /// The resources directory for an explicit environment, or nil when none can be found.
+    public static func resourcesDirectory(environment: [String: String]) -> URL? {
         if let explicit = environment["BATON_RESOURCES"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }
