@@ -19,8 +19,8 @@ enum BlockLayout {
         switch block {
         case .gap:
             writer.requestGap()
-        case .paragraph(let items):
-            InlineLayout.layout(items, width: width - indent, indent: indent, into: &writer)
+        case .paragraph(let content):
+            InlineLayout.layout(content, width: width - indent, indent: indent, into: &writer)
         case .preformatted(let pre):
             layoutPreformatted(pre, indent: indent, into: &writer)
         case .rule:

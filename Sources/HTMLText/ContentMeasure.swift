@@ -23,8 +23,8 @@ enum ContentMeasure {
         switch block {
         case .gap, .rule:
             return ContentWidths()
-        case .paragraph(let items):
-            return measure(items)
+        case .paragraph(let content):
+            return measure(content.items)
         case .preformatted(let pre):
             let widest = pre.lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0
             return ContentWidths(minimum: widest, maximum: widest)

@@ -7,15 +7,21 @@ struct GumboElementRef {
     var tag: GumboTag { node.pointee.v.element.tag }
 
     /// The attribute's value, or `nil` when the element does not have it.
-    func attribute(_ name: String) -> String? {
-        guard node.pointee.v.element.attributes.length > 0 else { return nil }
-        return withUnsafePointer(to: node.pointee.v.element.attributes) { attributes in
-            guard let found = gumbo_get_attribute(attributes, name) else { return nil }
-            return String(cString: found.pointee.value)
-        }
+    func attribute(_ name: StaticString) -> String? {
+        find(name).map { String(cString: $0.pointee.value) }
     }
 
-    func hasAttribute(_ name: String) -> Bool { attribute(name) != nil }
+    func hasAttribute(_ name: StaticString) -> Bool { find(name) != nil }
+
+    /// Gumbo's attribute record; names are compared without building a C string per call.
+    private func find(_ name: StaticString) -> UnsafeMutablePointer<GumboAttribute>? {
+        guard node.pointee.v.element.attributes.length > 0 else { return nil }
+        return withUnsafePointer(to: node.pointee.v.element.attributes) { attributes in
+            name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount + 1) {
+                gumbo_get_attribute(attributes, $0)
+            }
+        }
+    }
 
     /// The element's child nodes.
     var children: [UnsafeMutablePointer<GumboNode>] {

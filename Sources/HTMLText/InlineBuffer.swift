@@ -3,38 +3,37 @@ import TextWidth
 /// Collects the inline content of the paragraph being built: collapses whitespace as browsers do,
 /// splits text into measured tokens, and marks break opportunities between CJK characters.
 struct InlineBuffer {
-    private(set) var items: [InlineItem] = []
+    private(set) var content = InlineContent()
     /// Whitespace was seen since the last token (shown as one space if more text follows).
     private var pendingSpace = false
     /// Nothing but anchors since the paragraph start or the last `<br>`: leading space is dropped.
     private var atLineStart = true
 
-    var isEmpty: Bool { items.isEmpty }
+    var isEmpty: Bool { content.isEmpty }
 
-    /// Takes the collected items and starts a new paragraph.
-    mutating func take() -> [InlineItem] {
+    /// Takes the collected content and starts a new paragraph.
+    mutating func take() -> InlineContent {
         defer {
-            items = []
+            content = InlineContent()
             pendingSpace = false
             atLineStart = true
         }
-        return items
+        return content
     }
 
     mutating func appendLineBreak() {
-        items.append(.lineBreak)
+        content.items.append(.lineBreak)
         pendingSpace = false
         atLineStart = true
     }
 
     mutating func appendAnchor(_ name: String) {
-        items.append(.anchor(name))
+        content.appendAnchor(name)
     }
 
     /// Appends text that must not break from what precedes it (a link's `[n]`).
     mutating func appendGlued(_ text: String, style: SpanStyle) {
-        items.append(
-            .token(InlineToken(text: text, width: DisplayWidth.of(text), style: style, join: .glued)))
+        content.appendToken(text, width: DisplayWidth.of(text), style: style, join: .glued)
         atLineStart = false
     }
 
@@ -44,8 +43,12 @@ struct InlineBuffer {
         text.withUTF8 { appendCollapsing($0, style: style) }
     }
 
-    /// Appends UTF-8 text from the document with whitespace collapsed.
+    /// Appends UTF-8 text from the document with whitespace collapsed. The bytes are copied into the
+    /// paragraph's text once; ASCII words become tokens pointing into them.
     mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, style: SpanStyle) {
+        let base = content.text.count
+        content.text.append(contentsOf: bytes)
+        if content.items.capacity == 0 { content.items.reserveCapacity(32) }
         var index = 0
         let count = bytes.count
         while index < count {
@@ -61,20 +64,25 @@ struct InlineBuffer {
                 ascii = ascii && bytes[index] < 0x80
                 index += 1
             }
-            appendWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii: ascii, style: style)
+            let join: TokenJoin = pendingSpace ? .space : .glued
+            pendingSpace = false
+            atLineStart = false
+            if ascii {
+                content.items.append(
+                    .token(
+                        InlineToken(
+                            start: base + start, length: index - start, width: index - start, style: style, join: join)
+                    ))
+            } else {
+                appendWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), join: join, style: style)
+            }
         }
     }
 
-    private mutating func appendWord(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, style: SpanStyle) {
-        var join: TokenJoin = pendingSpace ? .space : .glued
-        pendingSpace = false
-        atLineStart = false
-        if ascii {
-            let text = String(decoding: bytes, as: UTF8.self)
-            items.append(.token(InlineToken(text: text, width: bytes.count, style: style, join: join)))
-            return
-        }
-        // Non-ASCII: wide characters (CJK) each become a token with break opportunities around them.
+    /// Appends a word with non-ASCII characters: wide characters (CJK) each become a token with break
+    /// opportunities around them.
+    private mutating func appendWord(_ bytes: UnsafeBufferPointer<UInt8>, join: TokenJoin, style: SpanStyle) {
+        var join = join
         var run = ""
         var runWidth = 0
         var afterWide = false
@@ -82,7 +90,7 @@ struct InlineBuffer {
             if character == "\u{AD}" { continue }  // soft hyphen: invisible
             if character == "\u{200B}" {  // zero-width space: a break opportunity
                 if !run.isEmpty {
-                    items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+                    content.appendToken(run, width: runWidth, style: style, join: join)
                     run = ""
                     runWidth = 0
                 }
@@ -93,14 +101,13 @@ struct InlineBuffer {
             let width = TextWidth.of(shown)
             if width == 2 {
                 if !run.isEmpty {
-                    items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+                    content.appendToken(run, width: runWidth, style: style, join: join)
                     join = .breakable
                     run = ""
                     runWidth = 0
                 }
                 let wideJoin: TokenJoin = Self.isWideClosingPunctuation(shown) ? .glued : join
-                items.append(
-                    .token(InlineToken(text: String(shown), width: 2, style: style, join: wideJoin)))
+                content.appendToken(String(shown), width: 2, style: style, join: wideJoin)
                 join = .breakable
                 afterWide = true
                 continue
@@ -114,7 +121,7 @@ struct InlineBuffer {
             runWidth += width
         }
         if !run.isEmpty {
-            items.append(.token(InlineToken(text: run, width: runWidth, style: style, join: join)))
+            content.appendToken(run, width: runWidth, style: style, join: join)
         }
     }
 

@@ -19,22 +19,29 @@ struct InlineLayout {
         self.indent = indent
     }
 
-    /// Lays out `items` into `writer`.
-    static func layout(_ items: [InlineItem], width: Int, indent: Int, into writer: inout LineWriter) {
+    /// Lays out `content` into `writer`.
+    static func layout(_ content: InlineContent, width: Int, indent: Int, into writer: inout LineWriter) {
         var layout = InlineLayout(width: width, indent: indent)
-        layout.run(items, into: &writer)
+        content.text.withUnsafeBufferPointer { text in
+            content.items.withUnsafeBufferPointer { items in
+                layout.run(items, text: text, anchors: content.anchors, into: &writer)
+            }
+        }
     }
 
     private var lineIsEmpty: Bool { spans.isEmpty && currentStyle == nil }
 
-    private mutating func run(_ items: [InlineItem], into writer: inout LineWriter) {
+    private mutating func run(
+        _ items: UnsafeBufferPointer<InlineItem>, text: UnsafeBufferPointer<UInt8>, anchors: [String],
+        into writer: inout LineWriter
+    ) {
         var index = 0
         var brokeLine = false
         let count = items.count
         while index < count {
             switch items[index] {
-            case .anchor(let name):
-                writer.anchor(name)
+            case .anchor(let number):
+                writer.anchor(anchors[number])
                 index += 1
             case .lineBreak:
                 flush(into: &writer, force: true)
@@ -52,11 +59,13 @@ struct InlineLayout {
                 if used + space + groupWidth > width, used > 0 {
                     flush(into: &writer, force: false)
                 } else if space == 1 {
-                    append(" ", width: 1, style: currentStyle == first.style ? first.style : .plain)
+                    useStyle(currentStyle == first.style ? first.style : .plain)
+                    current.append(0x20)
+                    used += 1
                 }
-                place(first, into: &writer)
+                place(first, text: text, into: &writer)
                 for next in (index + 1)..<end {
-                    if case .token(let token) = items[next] { place(token, into: &writer) }
+                    if case .token(let token) = items[next] { place(token, text: text, into: &writer) }
                 }
                 brokeLine = false
                 index = end
@@ -71,17 +80,20 @@ struct InlineLayout {
         return nil
     }
 
-    private mutating func place(_ token: InlineToken, into writer: inout LineWriter) {
+    private mutating func place(_ token: InlineToken, text: UnsafeBufferPointer<UInt8>, into writer: inout LineWriter) {
+        let bytes = UnsafeBufferPointer(rebasing: text[token.start..<(token.start + token.length)])
         if used + token.width <= width {
-            append(token.text, width: token.width, style: token.style)
+            useStyle(token.style)
+            current.append(contentsOf: bytes)
+            used += token.width
         } else {
-            appendBroken(token, into: &writer)
+            appendBroken(String(decoding: bytes, as: UTF8.self), style: token.style, into: &writer)
         }
     }
 
     /// Breaks a token wider than the line at display-width boundaries.
-    private mutating func appendBroken(_ token: InlineToken, into writer: inout LineWriter) {
-        var rest = Substring(token.text)
+    private mutating func appendBroken(_ text: String, style: SpanStyle, into writer: inout LineWriter) {
+        var rest = Substring(text)
         while !rest.isEmpty {
             if used >= width { flush(into: &writer, force: false) }
             var piece = TextWidth.prefix(rest, fitting: width - used)
@@ -93,18 +105,18 @@ struct InlineLayout {
                 // A character wider than the whole line: place it anyway.
                 piece = (rest.prefix(1), TextWidth.of(rest.prefix(1)))
             }
-            append(String(piece.text), width: piece.width, style: token.style)
+            useStyle(style)
+            current.append(contentsOf: piece.text.utf8)
+            used += piece.width
             rest = rest[piece.text.endIndex...]
         }
     }
 
-    private mutating func append(_ text: String, width: Int, style: SpanStyle) {
-        if currentStyle != style {
-            closeSpan()
-            currentStyle = style
-        }
-        current.append(contentsOf: text.utf8)
-        used += width
+    /// Continues the open span if it has `style`; otherwise ends it and starts one in `style`.
+    private mutating func useStyle(_ style: SpanStyle) {
+        guard currentStyle != style else { return }
+        closeSpan()
+        currentStyle = style
     }
 
     private mutating func closeSpan() {
@@ -117,8 +129,10 @@ struct InlineLayout {
     private mutating func flush(into writer: inout LineWriter, force: Bool) {
         closeSpan()
         guard force || !spans.isEmpty else { return }
-        writer.write(spans, indent: spans.isEmpty ? 0 : indent)
-        spans = []
+        let indent = spans.isEmpty ? 0 : indent
+        var line: [TextSpan] = []
+        swap(&line, &spans)
+        writer.write(line, indent: indent)
         used = 0
     }
 }

@@ -25,7 +25,7 @@ struct LineWriter {
         wantsGap = false
         for name in pendingAnchors where anchors[name] == nil { anchors[name] = lines.count }
         pendingAnchors.removeAll()
-        var prefix = String(repeating: " ", count: indent)
+        var prefix = indent > 0 ? String(repeating: " ", count: indent) : ""
         if let marker = pendingMarker {
             let width = TextWidth.of(marker) + 1
             prefix = String(repeating: " ", count: max(0, indent - width)) + marker + " "
@@ -36,9 +36,8 @@ struct LineWriter {
             let shift = alignment == .center ? room / 2 : room
             if shift > 0 { prefix += String(repeating: " ", count: shift) }
         }
-        var line = TextLine(spans: [], isPreformatted: preformatted)
-        if !prefix.isEmpty { line.spans.append(TextSpan(text: prefix)) }
-        line.spans.append(contentsOf: spans)
+        var line = TextLine(spans: spans, isPreformatted: preformatted)
+        if !prefix.isEmpty { line.spans.insert(TextSpan(text: prefix), at: 0) }
         lines.append(line)
     }
 

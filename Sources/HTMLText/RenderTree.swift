@@ -8,9 +8,12 @@ enum TokenJoin: UInt8, Sendable {
     case glued
 }
 
-/// A word (or part of one) of inline text, measured once when the tree is built.
+/// A word (or part of one) of inline text, measured once when the tree is built: a range of its
+/// paragraph's UTF-8 text, so tokens are plain values (no String, no reference counting).
 struct InlineToken: Sendable {
-    var text: String
+    /// Where the token's bytes start in `InlineContent.text`.
+    var start: Int
+    var length: Int
     var width: Int
     var style: SpanStyle
     var join: TokenJoin
@@ -21,8 +24,42 @@ enum InlineItem: Sendable {
     case token(InlineToken)
     /// `<br>`: ends the current line.
     case lineBreak
-    /// An id or `<a name>` that starts here.
-    case anchor(String)
+    /// An id or `<a name>` that starts here: an index into `InlineContent.anchors`.
+    case anchor(Int)
+}
+
+/// A paragraph's inline content: its items, and the UTF-8 text and anchor names they point into.
+struct InlineContent: Sendable {
+    var items: [InlineItem] = []
+    var text: [UInt8] = []
+    var anchors: [String] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Appends a token whose text is `bytes`.
+    mutating func appendToken(
+        _ bytes: UnsafeBufferPointer<UInt8>, width: Int, style: SpanStyle, join: TokenJoin
+    ) {
+        items.append(
+            .token(InlineToken(start: text.count, length: bytes.count, width: width, style: style, join: join)))
+        text.append(contentsOf: bytes)
+    }
+
+    /// Appends a token whose text is `string`.
+    mutating func appendToken(_ string: String, width: Int, style: SpanStyle, join: TokenJoin) {
+        var string = string
+        string.withUTF8 { appendToken($0, width: width, style: style, join: join) }
+    }
+
+    mutating func appendAnchor(_ name: String) {
+        items.append(.anchor(anchors.count))
+        anchors.append(name)
+    }
+
+    /// The token's text as a String (for the rare paths that work by character).
+    func string(of token: InlineToken) -> String {
+        String(decoding: text[token.start..<(token.start + token.length)], as: UTF8.self)
+    }
 }
 
 /// One item of a `ul`/`ol`.
@@ -69,7 +106,7 @@ enum TextAlignment: Sendable {
 /// The tree's depth is bounded by the builder (deeply nested containers are flattened), so
 /// layout may recurse over it.
 enum RenderBlock: Sendable {
-    case paragraph([InlineItem])
+    case paragraph(InlineContent)
     case preformatted(PreformattedBlock)
     /// A horizontal rule across the available width.
     case rule

@@ -56,18 +56,17 @@ extension RenderTreeBuilder {
 
     mutating func endLink() {
         guard let number = currentLink else { return }
-        links[number - 1].text = linkText.split(whereSeparator: { $0.isWhitespace }).joined(
-            separator: " ")
+        links[number - 1].text = linkText.collapsingWhitespace
         var marker = style
         marker.traits.remove(.underline)
         marker.traits.insert(.linkNumber)
         let text = "[\(number)]"
         let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
-        if preDepth == 0, inline.isEmpty, let last, case .paragraph(var items) = top.blocks[last] {
+        if preDepth == 0, inline.isEmpty, let last, case .paragraph(var content) = top.blocks[last] {
             // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text.
-            top.blocks[last] = .gap  // releases the paragraph so `items` is not copied
-            items.append(.token(InlineToken(text: text, width: text.count, style: marker, join: .glued)))
-            top.blocks[last] = .paragraph(items)
+            top.blocks[last] = .gap  // releases the paragraph so `content` is not copied
+            content.appendToken(text, width: text.utf8.count, style: marker, join: .glued)
+            top.blocks[last] = .paragraph(content)
         } else {
             appendGlued(text, style: marker)
         }

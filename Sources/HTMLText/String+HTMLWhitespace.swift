@@ -8,4 +8,25 @@ extension String {
         else { return "" }
         return String(decoding: utf8[first...last], as: UTF8.self)
     }
+
+    /// Runs of whitespace as one space, none at either end; ASCII text is handled as bytes (Unicode
+    /// whitespace elsewhere, such as a no-break space, is collapsed too).
+    var collapsingWhitespace: String {
+        var bytes: [UInt8] = []
+        var ascii = true
+        for byte in utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if let last = bytes.last, last != 0x20 { bytes.append(0x20) }
+            } else {
+                bytes.append(byte)
+            }
+        }
+        guard ascii else { return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") }
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

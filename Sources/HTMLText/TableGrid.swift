@@ -17,15 +17,23 @@ struct TableGrid {
     }
 
     func rule(_ kind: RuleKind) -> TextLine {
-        let (left, middle, right) =
+        let (left, middle, right): (StaticString, StaticString, StaticString) =
             switch kind {
             case .top: ("┌─", "─┬─", "─┐")
             case .middle: ("├─", "─┼─", "─┤")
             case .bottom: ("└─", "─┴─", "─┘")
             }
-        let text =
-            left + widths.map { String(repeating: "─", count: $0) }.joined(separator: middle) + right
-        return TextLine(spans: [TextSpan(text: String(repeating: " ", count: indent) + text)])
+        // Built as UTF-8 bytes: repeating a non-ASCII String character by character is slow.
+        let horizontal: StaticString = "─"
+        var bytes = [UInt8](repeating: 0x20, count: indent)
+        bytes.reserveCapacity(indent + widths.reduce(0, +) * 3 + widths.count * 9 + 6)
+        bytes.append(left)
+        for (index, width) in widths.enumerated() {
+            if index > 0 { bytes.append(middle) }
+            for _ in 0..<width { bytes.append(horizontal) }
+        }
+        bytes.append(right)
+        return TextLine(spans: [TextSpan(text: String(decoding: bytes, as: UTF8.self))])
     }
 
     /// One table row as lines, with the anchors inside its cells (line index within the row).
@@ -46,13 +54,15 @@ struct TableGrid {
             column += span
         }
         for remaining in column..<widths.count { cells.append(([], widths[remaining])) }
-        let height = max(1, cells.map(\.lines.count).max() ?? 0)
+        let height = max(1, cells.map { $0.lines.count }.max() ?? 0)
         let separator = TextSpan(text: border ? " │ " : "  ")
         var lines: [TextLine] = []
+        lines.reserveCapacity(height)
+        let start = TextSpan(text: String(repeating: " ", count: indent) + (border ? "│ " : ""))
         for index in 0..<height {
             var spans: [TextSpan] = []
-            let start = String(repeating: " ", count: indent) + (border ? "│ " : "")
-            if !start.isEmpty { spans.append(TextSpan(text: start)) }
+            spans.reserveCapacity(cells.count * 3 + 2)
+            if !start.text.isEmpty { spans.append(start) }
             for (number, cell) in cells.enumerated() {
                 if number > 0 { spans.append(separator) }
                 let line = index < cell.lines.count ? cell.lines[index].spans : []
@@ -86,13 +96,22 @@ struct TableGrid {
 
     private static func trimTrailingSpaces(_ spans: inout [TextSpan]) {
         while let last = spans.last {
-            let trimmed = String(last.text.reversed().drop(while: { $0 == " " }).reversed())
-            if trimmed.isEmpty {
+            let utf8 = last.text.utf8
+            guard let kept = utf8.lastIndex(where: { $0 != 0x20 }) else {
                 spans.removeLast()
-            } else {
-                spans[spans.count - 1].text = trimmed
-                return
+                continue
             }
+            if utf8.index(after: kept) != utf8.endIndex {
+                spans[spans.count - 1].text = String(decoding: utf8[...kept], as: UTF8.self)
+            }
+            return
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends a static string's UTF-8 bytes.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -23,8 +23,9 @@ enum TableLayout {
         }
         let grid = TableGrid(widths: widths, border: table.hasBorder, indent: indent)
         if table.hasBorder { writer.write(lines: [grid.rule(.top)], anchors: [:]) }
+        let middle = table.hasBorder ? [grid.rule(.middle)] : []
         for (index, row) in table.rows.enumerated() {
-            if table.hasBorder, index > 0 { writer.write(lines: [grid.rule(.middle)], anchors: [:]) }
+            if index > 0, !middle.isEmpty { writer.write(lines: middle, anchors: [:]) }
             let rendered = grid.render(row)
             writer.write(lines: rendered.lines, anchors: rendered.anchors)
         }
