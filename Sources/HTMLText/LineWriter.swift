@@ -25,16 +25,16 @@ struct LineWriter {
         wantsGap = false
         for name in pendingAnchors where anchors[name] == nil { anchors[name] = lines.count }
         pendingAnchors.removeAll()
-        var prefix = indent > 0 ? String(repeating: " ", count: indent) : ""
+        var prefix = String.spaces(indent)
         if let marker = pendingMarker {
             let width = TextWidth.of(marker) + 1
-            prefix = String(repeating: " ", count: max(0, indent - width)) + marker + " "
+            prefix = String.spaces(max(0, indent - width)) + marker + " "
             pendingMarker = nil
         }
         if let (alignment, width) = alignment, !preformatted, !spans.isEmpty {
             let room = width - DisplayWidth.of(prefix) - spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
             let shift = alignment == .center ? room / 2 : room
-            if shift > 0 { prefix += String(repeating: " ", count: shift) }
+            if shift > 0 { prefix += String.spaces(shift) }
         }
         var line = TextLine(spans: spans, isPreformatted: preformatted)
         if !prefix.isEmpty { line.spans.insert(TextSpan(text: prefix), at: 0) }

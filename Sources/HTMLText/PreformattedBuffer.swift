@@ -26,7 +26,7 @@ struct PreformattedBuffer {
                 appendLineBreak()
             case "\t":
                 let spaces = 8 - column % 8
-                segment += String(repeating: " ", count: spaces)
+                segment += String.spaces(spaces)
                 column += spaces
             default:
                 segment.append(character)

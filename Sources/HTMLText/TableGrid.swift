@@ -58,7 +58,7 @@ struct TableGrid {
         let separator = TextSpan(text: border ? " │ " : "  ")
         var lines: [TextLine] = []
         lines.reserveCapacity(height)
-        let start = TextSpan(text: String(repeating: " ", count: indent) + (border ? "│ " : ""))
+        let start = TextSpan(text: String.spaces(indent) + (border ? "│ " : ""))
         for index in 0..<height {
             var spans: [TextSpan] = []
             spans.reserveCapacity(cells.count * 3 + 2)
@@ -90,7 +90,7 @@ struct TableGrid {
                 break
             }
         }
-        if used < width { out.append(TextSpan(text: String(repeating: " ", count: width - used))) }
+        if used < width { out.append(TextSpan(text: String.spaces(width - used))) }
         return out
     }
 
