@@ -99,18 +99,7 @@ public final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the child's stdin; false when the child is gone.
-    public func write(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                Glibc.write(toChild, $0.baseAddress, $0.count)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
-    }
+    public func write(_ bytes: [UInt8]) -> Bool { DescriptorWrite.all(bytes, to: toChild) }
 
     /// Closes the child's stdin, its signal that the parent is gone.
     public func closeInput() {
