@@ -14,6 +14,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "baton", targets: ["baton"]),
+        // The network process: http(s) through URLSession, so baton never links FoundationNetworking.
+        .executable(name: "baton-fetch", targets: ["baton-fetch"]),
         .executable(name: "days-remaining", targets: ["days-remaining"]),
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
     ],
@@ -78,7 +80,7 @@ let package = Package(
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
-        .target(name: "PageLoading"),
+        .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
         .target(name: "Cartography", dependencies: ["TextWidth"]),
         .target(name: "WidgetExtensionKit"),
         // Messages apps of the suite send each other (no dependencies).
@@ -118,6 +120,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"]),
         .executableTarget(
             name: "days-remaining", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         .executableTarget(

@@ -1,11 +1,13 @@
 import Foundation
 
 /// A parsed `Content-Type` header: media type and charset parameter.
-struct ContentType: Equatable {
-    var mediaType: String
-    var charset: String?
+public struct ContentType: Equatable, Sendable {
+    /// The media type, lowercased, without parameters; empty when there was no header.
+    public var mediaType: String
+    /// The `charset` parameter, if any.
+    public var charset: String?
 
-    init(header: String?) {
+    public init(header: String?) {
         let value = header ?? ""
         let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
         mediaType = type.trimmingCharacters(in: .whitespaces).lowercased()
@@ -13,12 +15,12 @@ struct ContentType: Equatable {
     }
 
     /// Text the browser can show: any `text/*`, XHTML, XML, JSON, JavaScript; or no type at all.
-    var isText: Bool {
+    public var isText: Bool {
         mediaType.isEmpty || mediaType.hasPrefix("text/") || mediaType.hasSuffix("+xml")
             || mediaType.hasSuffix("/xml")
             || mediaType == "application/json" || mediaType == "application/javascript"
     }
 
     /// The media type to use: HTML when the server did not say.
-    var effectiveMediaType: String { mediaType.isEmpty ? "text/html" : mediaType }
+    public var effectiveMediaType: String { mediaType.isEmpty ? "text/html" : mediaType }
 }

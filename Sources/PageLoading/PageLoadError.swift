@@ -12,6 +12,8 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileUnreadable(path: String, reason: String)
     case unknownAboutPage(String)
     case network(url: URL, reason: String)
+    /// The `baton-fetch` network process, which loads http(s) pages, is not at this path.
+    case fetcherMissing(String)
     case cancelled
 
     public var description: String {
@@ -29,6 +31,8 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownAboutPage(let name):
             return "unknown page about:\(name) (try about:blank or about:help)"
         case .network(let url, let reason): return "failed to load \(url.absoluteString): \(reason)"
+        case .fetcherMissing(let path):
+            return "baton-fetch is not installed next to baton (no \(path)); run scripts/setup.sh"
         case .cancelled: return "loading cancelled"
         }
     }

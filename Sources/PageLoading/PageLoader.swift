@@ -1,22 +1,32 @@
+import BatonEnvironment
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Loads pages for the browser and `baton dump`: http(s) through URLSession, `file://` from disk,
-/// `about:blank` and `about:help`; decodes them to text (see `CharsetDetection`). Loads are async and
-/// stop when their task is cancelled.
+/// Loads pages for the browser and `baton dump`: http(s) through URLSession in the `baton-fetch`
+/// network process (see `FetchProtocol`), `file://` from disk, `about:blank` and `about:help`; decodes
+/// them to text (see `CharsetDetection`). Loads are async and stop when their task is cancelled.
 public struct PageLoader: Sendable {
     /// Pages are cut at 10 MB.
     public static let defaultMaximumBytes = 10 * 1024 * 1024
 
+    /// The http(s) request timeout, in seconds.
     public var timeout: TimeInterval
+    /// Pages are cut after this many bytes.
     public var maximumBytes: Int
+    /// The `baton-fetch` executable; nil for the one next to the running executable.
+    public var fetcherExecutable: URL?
 
-    public init(timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes) {
+    public init(
+        timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil
+    ) {
         self.timeout = timeout
         self.maximumBytes = maximumBytes
+        self.fetcherExecutable = fetcherExecutable
+    }
+
+    /// The `baton-fetch` that http(s) loads run.
+    var resolvedFetcherExecutable: URL {
+        fetcherExecutable
+            ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
     }
 
     public func load(_ url: URL) async throws -> LoadedPage {
@@ -47,18 +57,8 @@ public struct PageLoader: Sendable {
 
     private func loadHTTP(_ url: URL) async throws -> LoadedPage {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue("text/html, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        request.setValue("Baton-MonkeyBrowser/0.1", forHTTPHeaderField: "User-Agent")
-        let response: HTTPResponseBody
-        do {
-            response = try await HTTPFetch.run(request, limit: maximumBytes)
-        } catch let error as PageLoadError {
-            throw error
-        } catch {
-            throw HTTPFetch.loadError(error, url: url)
-        }
+        let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes)
+        let response = try await NetworkProcess(executable: resolvedFetcherExecutable, request: request).run()
         return page(
             url: response.url, status: response.statusCode,
             mediaType: response.contentType.effectiveMediaType,

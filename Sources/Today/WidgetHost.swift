@@ -64,11 +64,11 @@ public struct WidgetHost: Sendable {
                 at: errorLog.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let started = ContinuousClock.now
-        let process: ExtensionProcess
+        let process: ChildProcess
         do {
-            process = try ExtensionProcess.spawn(executable: executable, errorLog: errorLog?.path)
+            process = try ChildProcess.spawn(executable: executable, errorLog: errorLog?.path)
         } catch {
-            outcome.failure = error as? WidgetFailure ?? .spawnFailed(executable, EINVAL)
+            outcome.failure = .spawnFailed(error.executable, error.code)
             return outcome
         }
         var session = WidgetSession(

@@ -1,9 +1,10 @@
+import BatonEnvironment
 import Foundation
 import WidgetExtensionKit
 
 /// One conversation with one extension process: hello, update, answer, end.
 struct WidgetSession {
-    let process: ExtensionProcess
+    let process: ChildProcess
     let limits: WidgetLimits
     let deadline: ContinuousClock.Instant
     let started: ContinuousClock.Instant
@@ -11,7 +12,7 @@ struct WidgetSession {
     private var peakKB = 0
 
     init(
-        process: ExtensionProcess, limits: WidgetLimits, deadline: ContinuousClock.Instant,
+        process: ChildProcess, limits: WidgetLimits, deadline: ContinuousClock.Instant,
         started: ContinuousClock.Instant
     ) {
         self.process = process
@@ -53,7 +54,7 @@ struct WidgetSession {
     }
 
     /// The failure to report: an over-budget peak wins, then what broke, then how the process ended.
-    private func failure(_ ending: Ending, exit: ExtensionProcess.Exit) -> WidgetFailure? {
+    private func failure(_ ending: Ending, exit: ChildProcess.Exit) -> WidgetFailure? {
         if peakKB > limits.peakRSSKB {
             return .memoryExceeded(peakKB: peakKB, limitKB: limits.peakRSSKB)
         }

@@ -60,6 +60,16 @@ import Testing
         }
     }
 
+    @Test func aConnectionCutDuringTheBodyIsAnErrorNotAShortPage() async throws {
+        // The server promises 5000 bytes and closes after 100.
+        let error = try await LocalHTTPServer.with { server in
+            await #expect(throws: PageLoadError.self) {
+                try await PageLoader().load(server.appendingPathComponent("cut"))
+            }
+        }
+        #expect(error?.description.contains("remaining") == true, "\(String(describing: error))")
+    }
+
     @Test func cancellationStopsASlowLoad() async throws {
         try await LocalHTTPServer.with { server in
             let slow = server.appendingPathComponent("slow")

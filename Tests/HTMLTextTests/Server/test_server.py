@@ -33,6 +33,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, "text/html; charset=iso-8859-1", LATIN1)
         elif self.path == "/big":
             self.send(200, "text/plain", b"x" * 5000)
+        elif self.path == "/cut":
+            # Promises 5000 bytes, sends 100 and closes the connection.
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "5000")
+            self.end_headers()
+            self.wfile.write(b"y" * 100)
+            self.wfile.flush()
+            self.close_connection = True
         elif self.path == "/slow":
             time.sleep(30)
             self.send(200, "text/html", PAGE.encode())

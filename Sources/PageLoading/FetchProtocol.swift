@@ -1,0 +1,145 @@
+import Foundation
+
+/// How `baton` and its network process `baton-fetch` talk: the command line and the reply on stdout.
+///
+/// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES` (see `FetchRequest`). stdin is a pipe
+/// the parent never writes to; when it reaches end of file the parent is gone and `baton-fetch` exits.
+///
+/// **Reply, version 1:** a sequence of frames on stdout. Every frame is one kind byte, the payload's
+/// length as 4 bytes big-endian, then the payload:
+///
+/// | kind | payload |
+/// | --- | --- |
+/// | `H` head | JSON `{"version":1,"url":"…","status":200,"contentType":"text/html; charset=utf-8"}`: the final URL after redirects, the status, the `Content-Type` header (absent when the server sent none) |
+/// | `D` data | 1 to `maximumDataLength` bytes of the body, in order |
+/// | `E` end | JSON `{"truncated":false}`: the body is complete, or (`true`) was cut at LIMIT-BYTES |
+/// | `F` failure | JSON `{"version":1,"error":{"case":"timedOut","url":"…"}}`: `PageLoadError`'s Codable form |
+///
+/// A reply is `H D* E` (a page), `H D* F` (the fetch failed during the body) or `F` (it failed before
+/// the head, or the type is not text). JSON payloads are at most `maximumJSONLength` bytes; nothing
+/// follows `E` or `F`, after which `baton-fetch` exits with status 0. The first frame carries the
+/// version: a parent refuses a reply of another version, and every reply that breaks these rules.
+public enum FetchProtocol {
+    /// The version of the reply format described above.
+    public static let version = 1
+    /// The most a JSON payload (head, end, failure) may hold.
+    public static let maximumJSONLength = 64 * 1024
+    /// The most a data frame may hold.
+    public static let maximumDataLength = 64 * 1024
+    /// A frame's kind byte and length before its payload.
+    static let frameHeaderLength = 5
+    /// The executable's name, next to `baton`.
+    public static let executableName = "baton-fetch"
+}
+
+/// What `baton` asks `baton-fetch` to fetch, as it travels on the command line.
+public struct FetchRequest: Equatable, Sendable {
+    /// The http(s) URL.
+    public var url: URL
+    /// URLSession's request timeout, in seconds.
+    public var timeout: TimeInterval
+    /// The body is cut after this many bytes.
+    public var limit: Int
+
+    public init(url: URL, timeout: TimeInterval, limit: Int) {
+        self.url = url
+        self.timeout = timeout
+        self.limit = limit
+    }
+
+    /// The arguments after the executable: URL, timeout, limit.
+    public var arguments: [String] { [url.absoluteString, String(timeout), String(limit)] }
+
+    /// Reads `arguments` (after the executable); nil unless they are an http(s) URL, a positive
+    /// timeout and a positive limit.
+    public init?(arguments: [String]) {
+        guard arguments.count == 3, let url = URL(string: arguments[0]),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let timeout = TimeInterval(arguments[1]), timeout > 0, timeout.isFinite,
+            let limit = Int(arguments[2]), limit > 0
+        else { return nil }
+        self.init(url: url, timeout: timeout, limit: limit)
+    }
+}
+
+/// The head of a reply: where the request ended up and what the server said the body is.
+public struct FetchHead: Codable, Equatable, Sendable {
+    /// The protocol version (`FetchProtocol.version`).
+    public var version: Int
+    /// The final URL, after redirects.
+    public var url: String
+    /// The HTTP status.
+    public var status: Int
+    /// The `Content-Type` header, if the server sent one.
+    public var contentType: String?
+
+    public init(url: URL, status: Int, contentType: String?) {
+        version = FetchProtocol.version
+        self.url = url.absoluteString
+        self.status = status
+        self.contentType = contentType
+    }
+}
+
+/// One frame of a `baton-fetch` reply (see `FetchProtocol`).
+public enum FetchFrame: Equatable, Sendable {
+    case head(FetchHead)
+    case data([UInt8])
+    case end(truncated: Bool)
+    case failure(PageLoadError)
+
+    /// The frame's kind byte.
+    enum Kind: UInt8 {
+        case head = 0x48  // H
+        case data = 0x44  // D
+        case end = 0x45  // E
+        case failure = 0x46  // F
+    }
+
+    struct End: Codable, Equatable {
+        var truncated: Bool
+    }
+
+    struct Failure: Codable, Equatable {
+        var version: Int
+        var error: PageLoadError
+    }
+
+    /// The frame on the wire; data longer than `maximumDataLength` becomes several data frames, empty
+    /// data none. Throws when a JSON payload cannot be encoded or is over `maximumJSONLength`.
+    public func encoded() throws -> [UInt8] {
+        switch self {
+        case .head(let head): return try Self.json(head, kind: .head)
+        case .end(let truncated): return try Self.json(End(truncated: truncated), kind: .end)
+        case .failure(let error):
+            return try Self.json(Failure(version: FetchProtocol.version, error: error), kind: .failure)
+        case .data(let bytes):
+            var wire: [UInt8] = []
+            wire.reserveCapacity(bytes.count + FetchProtocol.frameHeaderLength)
+            for start in stride(from: 0, to: bytes.count, by: FetchProtocol.maximumDataLength) {
+                let piece = bytes[start..<min(start + FetchProtocol.maximumDataLength, bytes.count)]
+                wire += Self.frameHeader(kind: .data, length: piece.count) + piece
+            }
+            return wire
+        }
+    }
+
+    private static func json(_ value: some Encodable, kind: Kind) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let payload = [UInt8](try encoder.encode(value))
+        guard payload.count <= FetchProtocol.maximumJSONLength else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "over \(FetchProtocol.maximumJSONLength) bytes"))
+        }
+        return frameHeader(kind: kind, length: payload.count) + payload
+    }
+
+    private static func frameHeader(kind: Kind, length: Int) -> [UInt8] {
+        let length = UInt32(length)
+        return [
+            kind.rawValue, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF),
+            UInt8(length & 0xFF),
+        ]
+    }
+}

@@ -1,0 +1,21 @@
+import BatonEnvironment
+import PageLoading
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes reply frames to a descriptor (stdout), unbuffered. When a frame cannot be written the
+/// parent is gone or broken, and the process exits at once.
+struct FrameOutput: Sendable {
+    /// Exit status when a frame cannot be encoded or written.
+    static let failedStatus: Int32 = 3
+
+    var descriptor: Int32 = STDOUT_FILENO
+
+    func send(_ frame: FetchFrame) {
+        guard let bytes = try? frame.encoded(), DescriptorWrite.all(bytes, to: descriptor) else {
+            _exit(Self.failedStatus)
+        }
+    }
+}
