@@ -8,6 +8,16 @@ let widgetExtensionLinking: [LinkerSetting] = [
     .unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])
 ]
 
+/// `baton` carries the Swift runtime and Foundation inside it (C libraries stay shared): it starts for every
+/// `baton dump` and CLI call, and resolving thousands of symbols across the runtime's shared libraries cost
+/// more than the work of a typical command.
+let batonLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+        "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+    ])
+]
+
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
 let package = Package(
     name: "Baton",
@@ -118,7 +128,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            linkerSettings: batonLinking
         ),
         .executableTarget(name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"]),
         .executableTarget(
@@ -174,3 +185,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+package.targets.append(

@@ -62,8 +62,8 @@ enum ContentMeasure {
                     group = 0
                     if token.join == .space, line > 0 { line += 1 }
                 }
-                group += token.width
-                line += token.width
+                group += Int(token.width)
+                line += Int(token.width)
             }
         }
         widths.maximum = max(widths.maximum, line)

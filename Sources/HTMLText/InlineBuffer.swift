@@ -49,6 +49,7 @@ struct InlineBuffer {
         let base = content.text.count
         content.text.append(contentsOf: bytes)
         if content.items.capacity == 0 { content.items.reserveCapacity(32) }
+        let styleIndex = content.styleIndex(style)
         var index = 0
         let count = bytes.count
         while index < count {
@@ -68,10 +69,11 @@ struct InlineBuffer {
             pendingSpace = false
             atLineStart = false
             if ascii {
+                let length = UInt32(index - start)
                 content.items.append(
                     .token(
                         InlineToken(
-                            start: base + start, length: index - start, width: index - start, style: style, join: join)
+                            start: UInt32(base + start), length: length, width: length, style: styleIndex, join: join)
                     ))
             } else {
                 appendWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), join: join, style: style)

@@ -9,14 +9,19 @@ enum TokenJoin: UInt8, Sendable {
 }
 
 /// A word (or part of one) of inline text, measured once when the tree is built: a range of its
-/// paragraph's UTF-8 text, so tokens are plain values (no String, no reference counting).
+/// paragraph's UTF-8 text and an index into its styles, so tokens are small plain values (20 bytes, no
+/// String, no reference counting). Pages are cut at 10 MB, so 32 bits are plenty.
 struct InlineToken: Sendable {
     /// Where the token's bytes start in `InlineContent.text`.
-    var start: Int
-    var length: Int
-    var width: Int
-    var style: SpanStyle
+    var start: UInt32
+    var length: UInt32
+    var width: UInt32
+    /// An index into `InlineContent.styles`.
+    var style: UInt32
     var join: TokenJoin
+
+    /// The token's bytes in `InlineContent.text`.
+    var range: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
 }
 
 /// An item of inline content inside a paragraph-like block.
@@ -28,20 +33,38 @@ enum InlineItem: Sendable {
     case anchor(Int)
 }
 
-/// A paragraph's inline content: its items, and the UTF-8 text and anchor names they point into.
+/// A paragraph's inline content: its items, and the UTF-8 text, styles and anchor names they point into.
 struct InlineContent: Sendable {
+    /// The index of `SpanStyle.plain` in `styles`.
+    static let plainStyle: UInt32 = 0
+
     var items: [InlineItem] = []
     var text: [UInt8] = []
+    /// The styles tokens use; the same style may appear more than once (compare values, not indexes).
+    var styles: [SpanStyle] = [.plain]
     var anchors: [String] = []
 
     var isEmpty: Bool { items.isEmpty }
+
+    /// The index of `style` in `styles`, added when it is not among the most recent ones.
+    mutating func styleIndex(_ style: SpanStyle) -> UInt32 {
+        var index = styles.count - 1
+        while index >= max(0, styles.count - 8) {
+            if styles[index] == style { return UInt32(index) }
+            index -= 1
+        }
+        styles.append(style)
+        return UInt32(styles.count - 1)
+    }
 
     /// Appends a token whose text is `bytes`.
     mutating func appendToken(
         _ bytes: UnsafeBufferPointer<UInt8>, width: Int, style: SpanStyle, join: TokenJoin
     ) {
-        items.append(
-            .token(InlineToken(start: text.count, length: bytes.count, width: width, style: style, join: join)))
+        let token = InlineToken(
+            start: UInt32(text.count), length: UInt32(bytes.count), width: UInt32(width),
+            style: styleIndex(style), join: join)
+        items.append(.token(token))
         text.append(contentsOf: bytes)
     }
 
@@ -54,11 +77,6 @@ struct InlineContent: Sendable {
     mutating func appendAnchor(_ name: String) {
         items.append(.anchor(anchors.count))
         anchors.append(name)
-    }
-
-    /// The token's text as a String (for the rare paths that work by character).
-    func string(of token: InlineToken) -> String {
-        String(decoding: text[token.start..<(token.start + token.length)], as: UTF8.self)
     }
 }
 

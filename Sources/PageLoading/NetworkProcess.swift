@@ -35,7 +35,7 @@ struct NetworkProcess: Sendable {
 
     /// Fetches `request`; throws `PageLoadError`, `.cancelled` when the task is cancelled.
     func run() async throws -> HTTPResponseBody {
-        guard access(executable.path, X_OK) == 0 else { throw PageLoadError.fetcherMissing(executable.path) }
+        try checkExecutable()
         let cancellation = Cancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -50,6 +50,16 @@ struct NetworkProcess: Sendable {
         } onCancel: {
             cancellation.cancel()
         }
+    }
+
+    /// Fetches `request` on the calling thread, which blocks until the reply is in; throws `PageLoadError`.
+    func runBlocking() throws -> HTTPResponseBody {
+        try checkExecutable()
+        return try converse(Cancellation())
+    }
+
+    private func checkExecutable() throws(PageLoadError) {
+        guard access(executable.path, X_OK) == 0 else { throw .fetcherMissing(executable.path) }
     }
 
     /// The whole exchange with the child, blocking the reading thread.

@@ -3,7 +3,8 @@ import Foundation
 
 /// Loads pages for the browser and `baton dump`: http(s) through URLSession in the `baton-fetch`
 /// network process (see `FetchProtocol`), `file://` from disk, `about:blank` and `about:help`; decodes
-/// them to text (see `CharsetDetection`). Loads are async and stop when their task is cancelled.
+/// them to text (see `CharsetDetection`). Loads are async and stop when their task is cancelled;
+/// `loadBlocking` serves command-line tools.
 public struct PageLoader: Sendable {
     /// Pages are cut at 10 MB.
     public static let defaultMaximumBytes = 10 * 1024 * 1024
@@ -29,14 +30,34 @@ public struct PageLoader: Sendable {
             ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
     }
 
+    /// Loads `url`; http(s) loads stop (with `.cancelled`) when the task is cancelled.
     public func load(_ url: URL) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
+        guard Self.isHTTP(url) else {
+            let page = try loadLocal(url)
+            if Task.isCancelled { throw PageLoadError.cancelled }
+            return page
+        }
+        return page(from: try await networkProcess(for: url).run())
+    }
+
+    /// Loads `url` on the calling thread, which waits for http(s) replies: for command-line tools such as
+    /// `baton dump`, which have nothing else to do meanwhile and no task to cancel.
+    public func loadBlocking(_ url: URL) throws -> LoadedPage {
+        guard Self.isHTTP(url) else { return try loadLocal(url) }
+        return page(from: try networkProcess(for: url).runBlocking())
+    }
+
+    private static func isHTTP(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// `file://` and `about:` pages, read on the calling thread; other schemes are errors.
+    private func loadLocal(_ url: URL) throws -> LoadedPage {
         switch url.scheme?.lowercased() {
-        case "http", "https":
-            return try await loadHTTP(url)
         case "file":
             let file = try FileFetch.read(url, limit: maximumBytes)
-            if Task.isCancelled { throw PageLoadError.cancelled }
             return page(
                 url: url, status: nil, mediaType: file.mediaType, charset: nil, bytes: file.bytes,
                 truncated: file.isTruncated)
@@ -55,11 +76,14 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func loadHTTP(_ url: URL) async throws -> LoadedPage {
+    private func networkProcess(for url: URL) throws -> NetworkProcess {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
         let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes)
-        let response = try await NetworkProcess(executable: resolvedFetcherExecutable, request: request).run()
-        return page(
+        return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
+    }
+
+    private func page(from response: HTTPResponseBody) -> LoadedPage {
+        page(
             url: response.url, status: response.statusCode,
             mediaType: response.contentType.effectiveMediaType,
             charset: response.contentType.charset, bytes: response.bytes, truncated: response.isTruncated)

@@ -5,7 +5,7 @@ import HTMLText
 import PageLoading
 
 /// `baton dump URL`: loads a page and prints it laid out as text, then its numbered links.
-struct DumpCommand: AsyncParsableCommand {
+struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         _superCommandName: "baton",
@@ -28,22 +28,20 @@ struct DumpCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    /// Runs on the process's main thread from start to end (see `BatonMain`): no tasks, no thread hops, and
+    /// glibc's main heap, which grows by `sbrk` in 16 MB steps (a worker thread's heap grows page by page).
+    func run() throws {
+        _ = baton_set_malloc_top_pad(16 << 20)
         let page: LoadedPage
         do {
             let address = try PageAddress.url(from: url)
-            page = try await PageLoader().load(address)
+            page = try PageLoader().loadBlocking(address)
         } catch let error as PageLoadError {
             FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
-        // Parsing and layout run on the main thread: a worker thread's glibc heap grows by one mprotect call
-        // per small step (~900 calls for a 200 KB page), the main heap by sbrk in 16 MB steps.
-        let (document, text) = await MainActor.run { [cols] in
-            _ = baton_set_malloc_top_pad(16 << 20)
-            let document = HTMLDocument(html: page.htmlSource, url: page.url)
-            return (document, document.layout(width: cols))
-        }
+        let document = HTMLDocument(html: page.htmlSource, url: page.url)
+        let text = document.layout(width: cols)
         if json {
             FileHandle.standardOutput.write(Data(try DumpOutput.json(page: page, text: text).utf8))
         } else {
@@ -57,6 +55,6 @@ struct DumpCommand: AsyncParsableCommand {
         }
         // The document and its layout are hundreds of thousands of small allocations; the process ends
         // here, so it exits without freeing them one by one (output is unbuffered, nothing is lost).
-        withExtendedLifetime(document) { Foundation.exit(0) }
+        withExtendedLifetime((document, text)) { Foundation.exit(0) }
     }
 }
