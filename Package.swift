@@ -185,4 +185,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-package.targets.append(

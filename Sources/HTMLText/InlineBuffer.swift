@@ -48,7 +48,8 @@ struct InlineBuffer {
     mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, style: SpanStyle) {
         let base = content.text.count
         content.text.append(contentsOf: bytes)
-        if content.items.capacity == 0 { content.items.reserveCapacity(32) }
+        // About one token per six bytes of prose: most paragraphs (table cells, list items) then never grow.
+        if content.items.isEmpty { content.items.reserveCapacity(bytes.count / 6 + 1) }
         let styleIndex = content.styleIndex(style)
         var index = 0
         let count = bytes.count
