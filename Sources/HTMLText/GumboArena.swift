@@ -8,16 +8,18 @@
 ///
 /// Freed blocks are not reused, except the most recent one (buffers that grow give their space back when
 /// they were the last block handed out).
+///
+/// Chunks are 64 KB, under glibc's mmap threshold (128 KB): they come from the heap, and when the arena goes
+/// the laying out that follows reuses their pages, already touched, instead of faulting in new ones (a
+/// 200 KB page: 1 730 page faults instead of 2 305 with chunks that doubled up to 8 MB).
 final class GumboArena {
-    private static let firstChunkSize = 256 * 1024
-    private static let largestChunkSize = 8 * 1024 * 1024
+    private static let chunkSize = 64 * 1024
     private static let alignment = 16
 
     private var chunks: [UnsafeMutableRawPointer] = []
     private var cursor: UnsafeMutableRawPointer?
     private var end: UnsafeMutableRawPointer?
     private var lastBlock: UnsafeMutableRawPointer?
-    private var nextChunkSize = GumboArena.firstChunkSize
 
     deinit {
         for chunk in chunks { free(chunk) }
@@ -31,8 +33,7 @@ final class GumboArena {
             self.cursor = cursor + rounded
             return cursor
         }
-        let chunkSize = max(nextChunkSize, rounded)
-        nextChunkSize = min(nextChunkSize * 2, Self.largestChunkSize)
+        let chunkSize = max(Self.chunkSize, rounded)
         guard let chunk = malloc(chunkSize) else { return nil }
         chunks.append(chunk)
         lastBlock = chunk
