@@ -98,29 +98,28 @@ import Testing
         await #expect(throws: PageLoadError.timedOut(Self.url)) { try await fetcher.load() }
     }
 
-    @Test func aGreedyHelperIsCutAndEnded() async throws {
+    /// A helper that never ends by itself: the test can only finish (within its time limit) if the loader
+    /// ends it. No timing is asserted.
+    @Test(.timeLimit(.minutes(1))) func aGreedyHelperIsCutAndEnded() async throws {
         // Sends 3000 bytes against a 1000-byte limit, then hangs.
         let fetcher = try FakeFetcher(
-            script: "cat reply; exec sleep 30",
+            script: "cat reply; exec sleep 3600",
             reply: [.head(Self.head), .data(Array(repeating: UInt8(ascii: "z"), count: 3000))])
-        let started = ContinuousClock.now
         let page = try await fetcher.load(maximumBytes: 1000)
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(page.isTruncated)
         #expect(page.text.hasPrefix(String(repeating: "z", count: 1000) + "\n"))
         #expect(try fetcher.childIsGone())
     }
 
-    @Test func cancellationEndsAndReapsTheHelper() async throws {
-        let fetcher = try FakeFetcher(script: "exec sleep 30")
+    /// As above: the helper would sleep for an hour unless cancellation ends it.
+    @Test(.timeLimit(.minutes(1))) func cancellationEndsAndReapsTheHelper() async throws {
+        let fetcher = try FakeFetcher(script: "exec sleep 3600")
         let load = Task { try await fetcher.load() }
         while !FileManager.default.fileExists(atPath: fetcher.pidFile.path) {
             try await Task.sleep(for: .milliseconds(10))
         }
-        let started = ContinuousClock.now
         load.cancel()
         await #expect(throws: PageLoadError.cancelled) { try await load.value }
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(try fetcher.childIsGone())
     }
 }
