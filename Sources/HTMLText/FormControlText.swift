@@ -42,7 +42,7 @@ enum FormControlText {
             }
         }
         let chosen = options.first { $0.hasAttribute("selected") } ?? options.first
-        let label = chosen.map { $0.attribute("label") ?? collapse($0.textContent) } ?? ""
+        let label = chosen.map { $0.attribute("label") ?? $0.textContent.collapsingWhitespace } ?? ""
         return "[\(label) ▾]"
     }
 
@@ -50,11 +50,7 @@ enum FormControlText {
     static func textarea(_ element: GumboElementRef) -> String {
         let content =
             element.textContent.split(separator: "\n", omittingEmptySubsequences: true).first ?? ""
-        let shown = collapse(String(content))
+        let shown = String(content).collapsingWhitespace
         return shown.isEmpty ? "[textarea]" : "[textarea: \(shown)]"
-    }
-
-    private static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

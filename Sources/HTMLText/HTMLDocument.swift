@@ -13,7 +13,7 @@ public struct HTMLDocument: Sendable {
     /// Parses `html` (already decoded to a String); `url` is where it came from, for relative links.
     public init(html: String, url: URL? = nil) {
         let parsed = GumboTreeWalker.parse(html)
-        title = parsed.title.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        title = parsed.title.collapsingWhitespace
         let base = URLResolution.base(documentURL: url, baseHref: parsed.baseHref)
         baseURL = base
         links = parsed.links.enumerated().map { index, link in

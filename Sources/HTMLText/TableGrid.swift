@@ -108,10 +108,3 @@ struct TableGrid {
         }
     }
 }
-
-extension [UInt8] {
-    /// Appends a static string's UTF-8 bytes.
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
-    }
-}

@@ -111,4 +111,9 @@ extension [UInt8] {
             append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(count ?? bytes.count)))
         }
     }
+
+    /// Appends a static string's UTF-8 bytes.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
 }
