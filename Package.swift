@@ -11,10 +11,14 @@ let widgetExtensionLinking: [LinkerSetting] = [
 /// `baton` carries the Swift runtime and Foundation inside it (C libraries stay shared): it starts for every
 /// `baton dump` and CLI call, and resolving thousands of symbols across the runtime's shared libraries cost
 /// more than the work of a typical command.
+/// `-static-stdlib` also exports every symbol of the program's own modules (`-export-dynamic`): 19 760 dynamic
+/// symbols that nothing looks up, which the runtime's start-up `dladdr` scans one by one. `--no-export-dynamic`
+/// (last on the line, so it wins) keeps them private: `baton dump` of a small page starts 0.5 ms sooner.
 let batonLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
         "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+        "-Xlinker", "--no-export-dynamic",
     ])
 ]
 

@@ -16,20 +16,22 @@ enum GumboTreeWalker {
         var baseHref: String?
     }
 
-    static func parse(_ html: String) -> Result {
+    /// Parses `html` and builds its render tree; with a `pipeline`, each top-level block goes to it as soon
+    /// as it is settled, so it is laid out while the walk goes on.
+    static func parse(_ html: String, pipeline: LayoutPipeline? = nil) -> Result {
         var options = kGumboDefaultOptions
         options.max_errors = 0  // errors are not reported; recording them only costs time
         // All of Gumbo's memory comes from the arena; releasing the arena frees the tree, so
         // `gumbo_destroy_output` (a walk freeing every node) is not needed.
         let arena = GumboArena()
-        options.userdata = Unmanaged.passUnretained(arena).toOpaque()
+        options.userdata = arena.userdata
         options.allocator = { userdata, size in
             guard let userdata else { return nil }
-            return Unmanaged<GumboArena>.fromOpaque(userdata).takeUnretainedValue().allocate(size)
+            return GumboArena.allocate(userdata, size)
         }
         options.deallocator = { userdata, block in
             guard let userdata else { return }
-            Unmanaged<GumboArena>.fromOpaque(userdata).takeUnretainedValue().deallocate(block)
+            GumboArena.deallocate(userdata, block)
         }
         var source = html
         return withExtendedLifetime(arena) {
@@ -38,7 +40,7 @@ enum GumboTreeWalker {
                 guard let base = buffer.baseAddress else { return empty }
                 let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
                 guard let output = gumbo_parse_with_options(&options, bytes, buffer.count) else { return empty }
-                return walk(output.pointee.document)
+                return walk(output.pointee.document, pipeline: pipeline)
             }
         }
     }
@@ -49,7 +51,11 @@ enum GumboTreeWalker {
         var exit: RenderTreeBuilder.Exit
     }
 
-    private static func walk(_ document: UnsafeMutablePointer<GumboNode>) -> Result {
+    /// Top-level blocks are handed to the pipeline in batches of at least this many (one hand-over costs about
+    /// as much as laying out a short paragraph).
+    private static let pipelineBatch = 8
+
+    private static func walk(_ document: UnsafeMutablePointer<GumboNode>, pipeline: LayoutPipeline?) -> Result {
         var builder = RenderTreeBuilder()
         var stack = [Frame(children: document.pointee.v.document.children, exit: [])]
         while let top = stack.last {
@@ -57,6 +63,9 @@ enum GumboTreeWalker {
                 let raw = data[Int(top.next)]
             else {
                 builder.close(stack.removeLast().exit)
+                if let pipeline, let settled = builder.takeSettledBlocks(atLeast: pipelineBatch) {
+                    pipeline.send(settled)
+                }
                 continue
             }
             stack[stack.count - 1].next += 1
@@ -81,6 +90,7 @@ enum GumboTreeWalker {
             }
         }
         let blocks = builder.finish()
+        pipeline?.send(blocks[min(builder.settledTaken, blocks.count)...])
         return Result(
             blocks: blocks, title: builder.title, links: builder.links, baseHref: builder.baseHref)
     }

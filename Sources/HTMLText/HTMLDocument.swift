@@ -12,7 +12,22 @@ public struct HTMLDocument: Sendable {
 
     /// Parses `html` (already decoded to a String); `url` is where it came from, for relative links.
     public init(html: String, url: URL? = nil) {
-        let parsed = GumboTreeWalker.parse(html)
+        self.init(GumboTreeWalker.parse(html), url: url)
+    }
+
+    /// Parses `html` and lays it out `width` columns wide in one go: the layout runs on a second thread,
+    /// taking each top-level block as soon as the tree walk has settled it. The same as `init(html:url:)`
+    /// then `layout(width:)`, line for line, in less time.
+    public static func parsedAndLaidOut(html: String, url: URL? = nil, width: Int) -> (
+        document: HTMLDocument, page: TextPage
+    ) {
+        let width = max(1, width)
+        let pipeline = LayoutPipeline(width: width)
+        let document = HTMLDocument(GumboTreeWalker.parse(html, pipeline: pipeline), url: url)
+        return (document, document.page(pipeline.finish(), width: width))
+    }
+
+    private init(_ parsed: GumboTreeWalker.Result, url: URL?) {
         title = parsed.title.collapsingWhitespace
         let base = URLResolution.base(documentURL: url, baseHref: parsed.baseHref)
         baseURL = base
@@ -29,10 +44,13 @@ public struct HTMLDocument: Sendable {
         let width = max(1, width)
         var writer = LineWriter()
         BlockLayout.layout(blocks, width: width, indent: 0, into: &writer)
-        let result = writer.finish()
-        let last = max(0, result.lines.count - 1)
+        return page(writer.finish(), width: width)
+    }
+
+    private func page(_ output: LineWriter.Output, width: Int) -> TextPage {
+        let last = max(0, output.lines.count - 1)
         return TextPage(
-            title: title, width: width, lines: result.lines, links: links,
-            anchors: result.anchors.mapValues { min($0, last) })
+            title: title, width: width, lines: output.lines, links: links,
+            anchors: output.anchors.mapValues { min($0, last) })
     }
 }

@@ -55,13 +55,19 @@ struct LineWriter {
         lines.append(contentsOf: block)
     }
 
+    /// Laid-out lines and the line each anchor is on.
+    struct Output: Sendable {
+        var lines: [TextLine]
+        var anchors: [String: Int]
+    }
+
     /// The finished lines; anchors never followed by a line point past the end (clamped to the last line).
-    mutating func finish() -> (lines: [TextLine], anchors: [String: Int]) {
+    mutating func finish() -> Output {
         for name in pendingAnchors where anchors[name] == nil {
             anchors[name] = max(0, lines.count - 1)
         }
         pendingAnchors.removeAll()
         while let last = lines.last, last.spans.isEmpty { lines.removeLast() }
-        return (lines, anchors)
+        return Output(lines: lines, anchors: anchors)
     }
 }

@@ -58,4 +58,20 @@ extension RenderTreeBuilder {
             }
         }
     }
+
+    /// Top-level blocks no later element can change that were not taken before; nil while fewer than
+    /// `minimum` are waiting, or while a container is open. Trailing gaps are held back (the end of the
+    /// document drops them), and so is the last paragraph while a link is open (its end appends the
+    /// link's number there).
+    mutating func takeSettledBlocks(atLeast minimum: Int) -> ArraySlice<RenderBlock>? {
+        guard containers.count == 1 else { return nil }
+        let blocks = containers[0].blocks
+        guard blocks.count - settledTaken >= minimum else { return nil }
+        var end = blocks.count
+        while end > settledTaken, case .gap = blocks[end - 1] { end -= 1 }
+        if currentLink != nil, end > settledTaken { end -= 1 }
+        guard end - settledTaken >= minimum else { return nil }
+        defer { settledTaken = end }
+        return blocks[settledTaken..<end]
+    }
 }

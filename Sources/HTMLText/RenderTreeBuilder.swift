@@ -28,6 +28,8 @@ struct RenderTreeBuilder {
     static let maxContainerDepth = 40
 
     var containers: [OpenContainer] = [OpenContainer(kind: .root)]
+    /// How many top-level blocks `takeSettledBlocks` has handed out.
+    var settledTaken = 0
     var inline = InlineBuffer()
     var pre = PreformattedBuffer()
     var preDepth = 0

@@ -15,11 +15,18 @@ public struct DisplayedPage: Sendable {
     public let isErrorPage: Bool
 
     public init(url: URL, document: HTMLDocument, width: Int, note: String? = nil, isErrorPage: Bool = false) {
+        self.init(
+            url: url, document: document, layout: document.layout(width: width), note: note, isErrorPage: isErrorPage)
+    }
+
+    /// A page already laid out (`layout` is `document` at `layout.width`, as `HTMLDocument.parsedAndLaidOut`
+    /// gives).
+    public init(url: URL, document: HTMLDocument, layout: TextPage, note: String? = nil, isErrorPage: Bool = false) {
         self.url = url
         self.document = document
         self.note = note
         self.isErrorPage = isErrorPage
-        layout = document.layout(width: width)
+        self.layout = layout
         linkSpots = LinkSpot.spots(in: layout.lines)
     }
 

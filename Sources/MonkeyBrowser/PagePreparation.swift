@@ -18,7 +18,7 @@ enum PagePreparation {
             return ErrorPage.make(address: url.absoluteString, message: "\(error)", width: width)
         }
         if Task.isCancelled { return nil }
-        let document = HTMLDocument(html: loaded.htmlSource, url: loaded.url)
+        let (document, layout) = HTMLDocument.parsedAndLaidOut(html: loaded.htmlSource, url: loaded.url, width: width)
         if Task.isCancelled { return nil }
         var shown = loaded.url
         if let fragment = url.fragment, shown.fragment == nil,
@@ -26,7 +26,7 @@ enum PagePreparation {
         {
             shown = withFragment
         }
-        return DisplayedPage(url: shown, document: document, width: width, note: note(for: loaded))
+        return DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
     }
 
     private static func note(for page: LoadedPage) -> String? {

@@ -40,8 +40,9 @@ struct DumpCommand: ParsableCommand {
             FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
-        let document = HTMLDocument(html: page.htmlSource, url: page.url)
-        let text = document.layout(width: cols)
+        let html = page.htmlSource
+        HeapPrefault.start(forHTMLBytes: html.utf8.count)
+        let (document, text) = HTMLDocument.parsedAndLaidOut(html: html, url: page.url, width: cols)
         if json {
             FileHandle.standardOutput.write(Data(try DumpOutput.json(page: page, text: text).utf8))
         } else {

@@ -129,6 +129,12 @@ import Testing
         #expect(try PageAddress.url(from: "missing.html", currentDirectory: "/srv").path == "/srv/missing.html")
         #expect(try PageAddress.url(from: "example.com/a.html").absoluteString == "https://example.com/a.html")
         #expect(throws: PageLoadError.invalidURL("  ")) { try PageAddress.url(from: "  ") }
+        #expect(throws: PageLoadError.invalidURL(" \n\t")) { try PageAddress.url(from: " \n\t") }
+        #expect(try PageAddress.url(from: " \t https://a.example/x \n").absoluteString == "https://a.example/x")
+        #expect(try PageAddress.url(from: "NOTES.HTML", currentDirectory: "/srv").path == "/srv/NOTES.HTML")
+        #expect(try PageAddress.url(from: "host.example").absoluteString == "https://host.example")
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        #expect(try PageAddress.url(from: "~/x.html", currentDirectory: "/srv").path == home + "/x.html")
         #expect(throws: PageLoadError.unsupportedScheme("gopher")) {
             _ = try PageAddress.url(from: "gopher://x")
             throw PageLoadError.unsupportedScheme("gopher")

@@ -1,0 +1,27 @@
+import CMallocTuning
+import Foundation
+
+/// Fills in the main heap pages a `baton dump` is about to use, on the second core while the first one
+/// parses, so the parse, walk and layout do not stop for a page fault on each new page.
+///
+/// Measured on a 200 KB page: the run uses about 20 bytes of heap per byte of HTML; faulting those pages
+/// one by one cost about 1 ms of the run (900 of its 1 900 page faults). Filling in more than is used costs
+/// time too (the kernel must clear the pages, and free them at exit), hence the estimate, capped by the
+/// heap's free top.
+enum HeapPrefault {
+    /// Heap bytes a dump uses per byte of the page's HTML (measured: 3.9 MB for 200 KB).
+    static let bytesPerHTMLByte = 20
+
+    /// Starts filling in the pages for a page of `htmlBytes` bytes and returns at once.
+    static func start(forHTMLBytes htmlBytes: Int) {
+        var start: UInt = 0
+        var length = 0
+        guard baton_main_heap_free_top(&start, &length) != 0 else { return }
+        let wanted = htmlBytes >= length / bytesPerHTMLByte ? length : htmlBytes * bytesPerHTMLByte
+        guard wanted > 0 else { return }
+        let region = (start: start, length: wanted)
+        Thread.detachNewThread {
+            _ = baton_populate_for_writing(region.start, region.length)
+        }
+    }
+}
