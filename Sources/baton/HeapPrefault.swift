@@ -12,8 +12,12 @@ enum HeapPrefault {
     /// Heap bytes a dump uses per byte of the page's HTML (measured: 3.9 MB for 200 KB).
     static let bytesPerHTMLByte = 20
 
+    /// Below this the thread costs more than it saves (measured: 0.15 ms lost on a 10 KB page).
+    static let minimumHTMLBytes = 48 * 1024
+
     /// Starts filling in the pages for a page of `htmlBytes` bytes and returns at once.
     static func start(forHTMLBytes htmlBytes: Int) {
+        guard htmlBytes >= minimumHTMLBytes else { return }
         var start: UInt = 0
         var length = 0
         guard baton_main_heap_free_top(&start, &length) != 0 else { return }

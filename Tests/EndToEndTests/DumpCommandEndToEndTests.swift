@@ -22,6 +22,28 @@ import Testing
         #expect(Self.body(output) == Self.body(golden))
     }
 
+    /// A page big enough for the layout to run on a second thread (and the heap to be filled in ahead)
+    /// prints exactly what the same blocks print one at a time on one thread.
+    @Test(arguments: [40, 120])
+    func aLargePageLaysOutAsItsRepeatedBlock(columns: Int) throws {
+        let fixture = try BatonFixture()
+        let block =
+            "<h2 id=\"s\">Section</h2><p>Some words in a paragraph that wraps at narrow widths, with <b>bold</b>"
+            + " and <i>italic</i> text.</p><ul><li>first item<li>second item<ol><li>nested</ol></ul>"
+            + "<table border=1><tr><th>name<th>value<tr><td>alpha<td>1<tr><td>beta<td>2</table>"
+            + "<pre>  kept  as is</pre><hr>"
+        let one = fixture.home.appendingPathComponent("one.html")
+        let many = fixture.home.appendingPathComponent("many.html")
+        try Data("<body>\(block)</body>".utf8).write(to: one)
+        let large = "<body>" + String(repeating: block, count: 300) + "</body>"
+        #expect(large.utf8.count > 64 * 1024)
+        try Data(large.utf8).write(to: many)
+        let single = try Shell.run(fixture.binary, ["dump", one.path, "--cols", String(columns)])
+        let repeated = try Shell.run(fixture.binary, ["dump", many.path, "--cols", String(columns)])
+        let trimmed = String(single.reversed().drop { $0 == "\n" }.reversed())
+        #expect(repeated == Array(repeating: trimmed, count: 300).joined(separator: "\n\n") + "\n")
+    }
+
     @Test func aMissingFileIsOneLineAndExitCodeOne() throws {
         let fixture = try BatonFixture()
         let missing = fixture.home.appendingPathComponent("missing.html").path

@@ -8,7 +8,8 @@ import Testing
 @Suite struct LayoutPipelineTests {
     private func expectSameAsSequential(_ html: String, width: Int, _ comment: Comment? = nil) {
         let url = URL(string: "https://pages.example/dir/page.html")
-        let (document, piped) = HTMLDocument.parsedAndLaidOut(html: html, url: url, width: width)
+        let (document, piped) = HTMLDocument.parsedAndLaidOut(
+            html: html, url: url, width: width, pipelineMinimumBytes: 0)
         let sequential = HTMLDocument(html: html, url: url).layout(width: width)
         #expect(piped.lines == sequential.lines, comment)
         #expect(piped.anchors == sequential.anchors, comment)
@@ -51,6 +52,15 @@ import Testing
     @Test func aDocumentInsideOneContainerLaysOutTheSame() {
         let items = (0..<100).map { "<li>item \($0) <a href=\"#i\($0)\">link</a></li>" }.joined()
         expectSameAsSequential("<blockquote><ol>\(items)</ol></blockquote>", width: 60)
+    }
+
+    /// Small pages take the one-thread path; it gives the same result.
+    @Test func smallPagesAreLaidOutOnOneThreadTheSame() throws {
+        let html = try TestPages.html("combined")
+        #expect(html.utf8.count < HTMLDocument.pipelineMinimumBytes)
+        let url = URL(string: "https://pages.example/dir/page.html")
+        let (_, page) = HTMLDocument.parsedAndLaidOut(html: html, url: url, width: 80)
+        #expect(page.lines == HTMLDocument(html: html, url: url).layout(width: 80).lines)
     }
 
     @Test func emptyAndBrokenDocumentsFinish() {
