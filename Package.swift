@@ -22,6 +22,16 @@ let batonLinking: [LinkerSetting] = [
     ])
 ]
 
+/// `baton-fetch` the same way, with FoundationNetworking and its libcurl glue: a fetch starts in 12.6 ms instead
+/// of 20.3 (51 shared libraries down to 36: libcurl's own stay shared; linking needs libcurl4-openssl-dev).
+let fetchLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+        "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-l_CFURLSessionInterface",
+        "-lcurl", "-Xlinker", "--no-export-dynamic",
+    ])
+]
+
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
 let package = Package(
     name: "Baton",
@@ -135,7 +145,8 @@ let package = Package(
             ],
             linkerSettings: batonLinking
         ),
-        .executableTarget(name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"]),
+        .executableTarget(
+            name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"], linkerSettings: fetchLinking),
         .executableTarget(
             name: "days-remaining", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         .executableTarget(
