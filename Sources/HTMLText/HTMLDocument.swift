@@ -28,16 +28,19 @@ public struct HTMLDocument: Sendable {
         parsedAndLaidOut(html: html, url: url, width: width, pipelineMinimumBytes: pipelineMinimumBytes)
     }
 
-    /// `parsedAndLaidOut(html:url:width:)` with the size from which the second thread is used.
-    static func parsedAndLaidOut(html: String, url: URL?, width: Int, pipelineMinimumBytes: Int) -> (
-        document: HTMLDocument, page: TextPage
-    ) {
+    /// `parsedAndLaidOut(html:url:width:)` with the size from which the second thread is used, and how
+    /// that thread is started. When it cannot be, the page is laid out on the calling thread.
+    static func parsedAndLaidOut(
+        html: String, url: URL?, width: Int, pipelineMinimumBytes: Int,
+        startThread: (@escaping @Sendable () -> Void) -> Bool = DetachedThread.start
+    ) -> (document: HTMLDocument, page: TextPage) {
         let width = max(1, width)
-        guard html.utf8.count >= pipelineMinimumBytes else {
+        guard html.utf8.count >= pipelineMinimumBytes,
+            let pipeline = LayoutPipeline(width: width, startThread: startThread)
+        else {
             let document = HTMLDocument(html: html, url: url)
             return (document, document.layout(width: width))
         }
-        let pipeline = LayoutPipeline(width: width)
         let document = HTMLDocument(GumboTreeWalker.parse(html, pipeline: pipeline), url: url)
         return (document, document.page(pipeline.finish(), width: width))
     }

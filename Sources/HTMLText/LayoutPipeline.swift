@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Lays out a document's top-level blocks on a thread of its own while the tree walker is still building
@@ -21,13 +20,14 @@ final class LayoutPipeline: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let output = Mutex<LineWriter.Output?>(nil)
 
-    /// Starts the layout thread; it waits for blocks.
-    init(width: Int) {
-        Thread.detachNewThread { [self] in
+    /// Starts the layout thread, which waits for blocks; nil when `startThread` cannot start one.
+    init?(width: Int, startThread: (@escaping @Sendable () -> Void) -> Bool = DetachedThread.start) {
+        let started = startThread { [self] in
             let result = layOutArrivingBlocks(width: width)
             output.withLock { $0 = result }
             done.signal()
         }
+        guard started else { return nil }
     }
 
     /// Hands settled top-level blocks, in document order, to the layout thread.

@@ -63,6 +63,16 @@ import Testing
         #expect(page.lines == HTMLDocument(html: html, url: url).layout(width: 80).lines)
     }
 
+    /// When the system refuses the second thread, the page is laid out on the calling thread: same result,
+    /// no wait for a thread that never runs.
+    @Test func aRefusedThreadFallsBackToOneThread() throws {
+        let html = try TestPages.html("combined")
+        let url = URL(string: "https://pages.example/dir/page.html")
+        let (_, page) = HTMLDocument.parsedAndLaidOut(
+            html: html, url: url, width: 80, pipelineMinimumBytes: 0, startThread: { _ in false })
+        #expect(page.lines == HTMLDocument(html: html, url: url).layout(width: 80).lines)
+    }
+
     @Test func emptyAndBrokenDocumentsFinish() {
         for html in ["", "   ", "<", "<p>", "</p></div>", "<html><head><title>t</title></head></html>"] {
             expectSameAsSequential(html, width: 80, "\(html.debugDescription)")
