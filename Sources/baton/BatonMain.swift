@@ -7,10 +7,31 @@ import Foundation
 /// command tree as an async `main` would: a task on the main actor while dispatch serves the main queue.
 @main
 enum BatonMain {
+    /// `baton` with only `dump` under it: help and usage errors are printed through it, so they name
+    /// `baton dump` (parsing under it costs 0.75 ms more, so a dump that parses is not).
+    struct DumpRoot: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "baton", subcommands: [DumpCommand.self])
+    }
+
+    /// Runs `baton dump` with `arguments` (what follows `dump`).
+    static func runDump(_ arguments: [String]) {
+        guard let parsed = try? DumpCommand.parseAsRoot(arguments), let command = parsed as? DumpCommand else {
+            // A usage error, or `--help` (parsed as the library's help command): parsed again under
+            // `DumpRoot`, which prints it and exits.
+            DumpRoot.main(["dump"] + arguments)
+            return
+        }
+        do {
+            try command.run()
+        } catch {
+            DumpCommand.exit(withError: error)
+        }
+    }
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == DumpCommand.configuration.commandName {
-            DumpCommand.main(Array(arguments.dropFirst()))
+            runDump(Array(arguments.dropFirst()))
             return
         }
         Task { @MainActor in

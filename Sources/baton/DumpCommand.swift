@@ -8,7 +8,6 @@ import PageLoading
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        _superCommandName: "baton",
         abstract: "Print a web page as text with a list of its numbered links (like w3m -dump).",
         discussion: "URL may be http(s)://…, file://…, about:help, about:blank, or a file path."
     )

@@ -63,12 +63,25 @@ import Testing
             guard case E2EError.commandFailed(_, let status, let output) = error else { return false }
             return status == 64 && output.contains("--cols must be between 1 and 10000")
                 && output.contains("Usage: baton dump <url>")
+                && output.contains("See 'baton dump --help' for more information.")
         }
     }
 
-    @Test func helpNamesTheWholeCommand() throws {
+    @Test(arguments: [["dump", "--help"], ["dump", "-h"], ["help", "dump"]])
+    func helpNamesTheWholeCommand(arguments: [String]) throws {
         let fixture = try BatonFixture()
-        let help = try Shell.run(fixture.binary, ["dump", "--help"])
+        let help = try Shell.run(fixture.binary, arguments)
         #expect(help.contains("USAGE: baton dump <url> [--cols <cols>] [--json]"))
+    }
+
+    @Test func aMissingURLIsAUsageError() throws {
+        let fixture = try BatonFixture()
+        #expect {
+            try Shell.run(fixture.binary, ["dump"])
+        } throws: { error in
+            guard case E2EError.commandFailed(_, let status, let output) = error else { return false }
+            return status == 64 && output.contains("Missing expected argument '<url>'")
+                && output.contains("See 'baton dump --help' for more information.")
+        }
     }
 }
