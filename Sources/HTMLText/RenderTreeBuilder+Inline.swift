@@ -63,7 +63,8 @@ extension RenderTreeBuilder {
         let text = "[\(number)]"
         let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
         if preDepth == 0, inline.isEmpty, let last, case .paragraph(var content) = top.blocks[last] {
-            // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text.
+            // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text. This is
+            // the one change to a finished block; `takeSettledBlocks` holds that block back while a link is open.
             top.blocks[last] = .gap  // releases the paragraph so `content` is not copied
             content.appendToken(text, width: text.utf8.count, style: marker, join: .glued)
             top.blocks[last] = .paragraph(content)
