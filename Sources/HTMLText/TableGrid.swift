@@ -37,7 +37,7 @@ struct TableGrid {
     }
 
     /// One table row as lines, with the anchors inside its cells (line index within the row).
-    func render(_ row: [TableCell]) -> (lines: [TextLine], anchors: [String: Int]) {
+    func render(_ row: [TableCell]) -> LineWriter.Output {
         var cells: [(lines: [TextLine], width: Int)] = []
         var anchors: [String: Int] = [:]
         var column = 0
@@ -71,7 +71,7 @@ struct TableGrid {
             if border { spans.append(TextSpan(text: " │")) } else { Self.trimTrailingSpaces(&spans) }
             lines.append(TextLine(spans: spans))
         }
-        return (lines, anchors)
+        return LineWriter.Output(lines: lines, anchors: anchors)
     }
 
     /// Spans cut or padded with spaces to exactly `width` columns.
