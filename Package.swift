@@ -70,7 +70,7 @@ let package = Package(
         // The shared core.
         .target(
             name: "Wire",
-            dependencies: [.product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["BatonEnvironment", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .target(
             name: "AccountClient",

@@ -73,6 +73,8 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     /// Makes `advertisement` this device's current activity (nil: none); replayed after a reconnect.
+    /// The caller keeps it within `AdvertisementLimits` (`Advertisement.sizeRefusal`): one that cannot be
+    /// framed would fail every send after every reconnect.
     public func setCurrentAdvertisement(_ advertisement: Advertisement?) {
         let (current, previous) = locked { () -> (DaemonLink?, Advertisement?) in
             defer { self.advertisement = advertisement }
@@ -153,6 +155,12 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     private func connectFailed(_ error: any Error) {
+        if let refusal = error as? DaemonLinkError {
+            logger.error("refused the daemon", metadata: ["reason": "\(refusal)"])
+            locked { stopped = true }
+            sink(AccountEvent.refused(refusal.description))
+            return
+        }
         let now = NIODeadline.now()
         let spawnExecutable = locked { () -> URL? in
             guard let executable = configuration.daemonExecutable, now - lastSpawn > .milliseconds(300) else {

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import NIOCore
 import NIOPosix
@@ -9,7 +10,9 @@ public final class DaemonLink: Sendable {
 
     private init(channel: any Channel) { self.channel = channel }
 
-    /// Connects to `socket`. `onFrame` and `onClose` run on a NIO thread and must only post.
+    /// Connects to `socket` and checks (`SO_PEERCRED`) that the daemon there runs as this user: a socket
+    /// served by anyone else is refused with `DaemonLinkError.foreignDaemon`, before anything is sent.
+    /// `onFrame` and `onClose` run on a NIO thread and must only post.
     public static func connect(
         to socket: URL, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         onFrame: @escaping @Sendable (InboundFrame) -> Void, onClose: @escaping @Sendable () -> Void
@@ -20,12 +23,20 @@ public final class DaemonLink: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(ByteToMessageHandler(FrameDecoder()))
-                    try pipeline.addHandler(MessageToByteHandler(FrameEncoder()))
+                    try pipeline.addHandler(FrameWriter())
                     try pipeline.addHandler(LinkHandler(onFrame: onFrame, onClose: onClose))
                 }
             }
             .connect(unixDomainSocketPath: socket.path)
-            .map { DaemonLink(channel: $0) }
+            .flatMap { channel in
+                PeerCredentials.uid(of: channel).flatMapThrowing { uid in
+                    guard uid == getuid() else {
+                        channel.close(promise: nil)
+                        throw DaemonLinkError.foreignDaemon(socket: socket.path, owner: uid)
+                    }
+                    return DaemonLink(channel: channel)
+                }
+            }
     }
 
     /// Sends one message; a message over the frame limit fails the returned future with `WireError`.
@@ -67,5 +78,19 @@ private final class LinkHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         onClose()
         context.fireChannelInactive()
+    }
+}
+
+/// Why a connection to the daemon was refused on this side.
+public enum DaemonLinkError: Error, Equatable, CustomStringConvertible {
+    /// The process serving the socket runs as another user: it may be impersonating the daemon.
+    case foreignDaemon(socket: String, owner: uid_t)
+
+    public var description: String {
+        switch self {
+        case .foreignDaemon(let socket, let owner):
+            "refusing the daemon at \(socket): it is run by \(UserName.describe(owner)), not by you "
+                + "(another user may be impersonating it; remove the socket and check who can write to its directory)"
+        }
     }
 }

@@ -47,6 +47,8 @@ public enum DaemonQuery {
                 onFrame: { frame in waiter.offer(frame, requestID: requestID) },
                 onClose: { waiter.finish(.failure(.closed)) }
             ).get()
+        } catch let error as DaemonLinkError {
+            throw .refused(error.description)
         } catch {
             throw .notRunning(paths.socket.path)
         }
@@ -65,6 +67,8 @@ public enum DaemonQuery {
             let link = try await DaemonLink.connect(to: paths.socket, onFrame: { _ in }, onClose: {}).get()
             try await link.send(message).get()
             link.close()
+        } catch let error as DaemonLinkError {
+            throw .refused(error.description)
         } catch {
             throw .notRunning(paths.socket.path)
         }

@@ -15,18 +15,25 @@ public enum DaemonSpawner {
     private static let spawnSetSID: Int16 = 0x80
 
     /// Spawns the daemon with this process's environment plus `environment`, and reaps it in the
-    /// background when it exits; returns its pid.
+    /// background when it exits; returns its pid. With `errorOutput`, the daemon's standard error goes to
+    /// that descriptor (the daemon writes there why it could not start, and closes it once it serves).
     @discardableResult
-    public static func spawn(executable: URL, environment: [String: String] = [:]) throws -> pid_t {
+    public static func spawn(
+        executable: URL, environment: [String: String] = [:], errorOutput: Int32? = nil
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+            if descriptor == STDERR_FILENO, let errorOutput {
+                posix_spawn_file_actions_adddup2(&actions, errorOutput, descriptor)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+            }
         }
         // The daemon outlives this process: it must not keep its pipes and sockets open
         // (a parent waiting for EOF, or for its child's termination socket, would wait forever).
-        for descriptor in inheritableDescriptors() {
+        for descriptor in inheritableDescriptors() where descriptor != errorOutput {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
 

@@ -20,10 +20,14 @@ public enum AccountDaemon {
     /// The default time a source has to send its payload before a continue fails with 4610.
     public static let defaultContinueTimeout: TimeAmount = .seconds(5)
 
-    /// Runs the daemon in the foreground until it is told to stop.
-    public static func run(paths: BatonPaths, continueTimeout: TimeAmount = defaultContinueTimeout)
-        throws -> Outcome
-    {
+    /// Runs the daemon in the foreground until it is told to stop. `ready` runs once the socket accepts
+    /// connections (`daemon run` then stops writing to its standard error).
+    public static func run(
+        paths: BatonPaths, continueTimeout: TimeAmount = defaultContinueTimeout,
+        limits: DaemonLimits = DaemonLimits(), ready: () -> Void = {}
+    ) throws -> Outcome {
+        // Everything the daemon creates is the user's alone (0700 directories, 0600 files).
+        umask(0o077)
         try paths.prepare()
         FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("daemon.log"))
         let logger = Logger(label: "baton.daemon")
@@ -33,7 +37,14 @@ public enum AccountDaemon {
         defer { lock.release() }
         try StaleSocket.remove(at: paths.socket)
         defer { try? StaleSocket.remove(at: paths.socket) }
-        let store = try AccountStore(url: paths.database, logger: logger)
+        let store: AccountStore
+        do {
+            store = try AccountStore(url: paths.database, logger: logger)
+        } catch {
+            logger.critical("cannot open the database", metadata: ["error": "\(error)"])
+            throw error
+        }
+        DescriptorLimit.raiseToHard()
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
@@ -44,17 +55,31 @@ public enum AccountDaemon {
             NIOLoopBound(
                 try DaemonHub(
                     eventLoop: eventLoop, store: store, logger: logger, continueTimeout: continueTimeout,
-                    ownerUID: ownerUID, shutdown: { stopper.fire() }),
+                    ownerUID: ownerUID, limits: limits, shutdown: { stopper.fire() }),
                 eventLoop: eventLoop)
         }.wait()
+        let acceptPressure = AcceptPressure(logger: logger)
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 128)
-            .childChannelInitializer { channel in
+            .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { acceptPressure.backOff(after: $0) })
+                }
+            }
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: ChannelOptions.Types.WriteBufferWaterMark(
+                    low: limits.maxQueuedBytes / 2, high: limits.maxQueuedBytes)
+            )
+            .childChannelInitializer { channel in
+                acceptPressure.accepted()
+                return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(ByteToMessageHandler(FrameDecoder()))
-                    try pipeline.addHandler(MessageToByteHandler(FrameEncoder()))
-                    try pipeline.addHandler(ConnectionHandler(hub: boundHub.value))
+                    try pipeline.addHandler(
+                        ByteToMessageHandler(FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout)))
+                    try pipeline.addHandler(
+                        ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
                 }
             }
             .bind(unixDomainSocketPath: paths.socket.path)
@@ -62,6 +87,7 @@ public enum AccountDaemon {
         chmod(paths.socket.path, 0o600)
         logger.notice(
             "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.socket.path)"])
+        ready()
 
         stopper.arm { server.close(promise: nil) }
         let watch = SocketWatch(path: paths.socket.path, on: eventLoop, logger: logger) { stopper.fire() }
@@ -75,5 +101,12 @@ public enum AccountDaemon {
         try eventLoop.submit { boundHub.value.closeAll() }.wait()
         logger.notice("daemon stopped")
         return .served
+    }
+
+    /// The pid of the daemon that serves `paths` when one holds the instance lock, even if it does not
+    /// answer (at its descriptor limit, say); nil when none runs.
+    public static func runningPID(paths: BatonPaths) -> Int32? {
+        guard InstanceLock.isHeld(at: paths.daemonLock) else { return nil }
+        return InstanceLock.recordedPID(at: paths.daemonLock) ?? 0
     }
 }

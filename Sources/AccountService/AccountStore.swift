@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import GRDB
 import Logging
@@ -11,7 +12,12 @@ final class AccountStore: Sendable {
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.
+    /// The database and its companions must be the user's regular files (`StrictModes`): a symbolic link
+    /// or another user's file is refused, a loose mode tightened to 0600.
     init(url: URL, logger: Logger) throws {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try StrictModes.checkFile(URL(fileURLWithPath: url.path + suffix))
+        }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")

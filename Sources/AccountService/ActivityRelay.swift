@@ -79,7 +79,11 @@ final class ActivityRelay: DaemonService {
 
     private func advertise(_ proposed: Advertisement, from connection: ClientConnection) {
         guard let device = connection.device else { return }
-        var advertisement = proposed
+        if let refusal = proposed.sizeRefusal {
+            connection.fail(nil, code: refusal.code, refusal.message)
+            return
+        }
+        var advertisement = proposed.withShortenedTitle
         advertisement.device = device.name
         if let refusal = OfferRouting.refusal(of: advertisement, by: device) {
             connection.fail(nil, code: WireFailure.forbidden, refusal)

@@ -13,7 +13,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var checked = false
     private static let earlyLimit = 64
 
-    init(hub: DaemonHub) { self.hub = hub }
+    private let maxQueuedBytes: Int
+
+    init(hub: DaemonHub, maxQueuedBytes: Int) {
+        self.hub = hub
+        self.maxQueuedBytes = maxQueuedBytes
+    }
 
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
@@ -45,9 +50,25 @@ final class ConnectionHandler: ChannelInboundHandler {
         if let connection { hub.broken(connection, error: error) } else { context.close(promise: nil) }
     }
 
+    /// The client stopped reading and its queue passed the high-water mark (`DaemonLimits.maxQueuedBytes`):
+    /// drop it rather than hold ever more for it.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if !context.channel.isWritable {
+            let error = SlowClient(limit: maxQueuedBytes)
+            if let connection { hub.broken(connection, error: error) } else { context.close(promise: nil) }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         if let connection { hub.closed(connection) }
         connection = nil
         context.fireChannelInactive()
     }
+}
+
+/// Why a client that does not read its messages was dropped.
+struct SlowClient: Error, CustomStringConvertible {
+    var limit: Int
+    var description: String { "the client does not read: over \(limit) bytes queued for it; dropping it" }
 }

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Logging
 import NIOCore
@@ -10,15 +11,17 @@ final class DaemonHub {
     private let devices: DeviceRegistry
     private let services = ServiceRegistry()
     private let ownerUID: uid_t
+    private let limits: DaemonLimits
     private var nextConnectionID = 1
 
     init(
         eventLoop: any EventLoop, store: AccountStore, logger: Logger, continueTimeout: TimeAmount,
-        ownerUID: uid_t, shutdown: @escaping () -> Void
+        ownerUID: uid_t, limits: DaemonLimits, shutdown: @escaping () -> Void
     ) throws {
         self.eventLoop = eventLoop
         self.logger = logger
         self.ownerUID = ownerUID
+        self.limits = limits
         let now = { Date() }
         devices = DeviceRegistry(store: store, logger: logger, now: now)
         let activities = ActivityRelay(
@@ -35,10 +38,11 @@ final class DaemonHub {
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }
     }
 
-    /// A new connection: admitted only when its peer runs as the daemon's user.
+    /// A new connection: admitted only when its peer runs as the daemon's user and the daemon serves
+    /// fewer than `limits.maxConnections`.
     func opened(_ channel: any Channel, peerUID: uid_t?) -> ClientConnection? {
         let connection = ClientConnection(
-            id: nextConnectionID, channel: channel, connectedSince: Date())
+            id: nextConnectionID, channel: channel, connectedSince: Date(), logger: logger)
         nextConnectionID += 1
         guard let peerUID, peerUID == ownerUID else {
             let who = peerUID.map { "uid \($0)" } ?? "an unidentified peer"
@@ -46,7 +50,15 @@ final class DaemonHub {
             connection.fail(
                 nil, code: WireFailure.forbidden,
                 "refused: this Baton daemon serves uid \(ownerUID) only, and \(who) is not that user")
-            channel.close(promise: nil)
+            connection.close()
+            return nil
+        }
+        guard devices.connections.count < limits.maxConnections else {
+            logger.warning("refused connection: too many", metadata: ["limit": "\(limits.maxConnections)"])
+            connection.fail(
+                nil, code: WireFailure.tooManyConnections,
+                "refused: the daemon already serves \(limits.maxConnections) connections; close some and retry")
+            connection.close()
             return nil
         }
         devices.add(connection)
@@ -59,17 +71,20 @@ final class DaemonHub {
         case .message(let message): services.route(message, from: connection)
         case .undecodable(let error):
             logger.warning(
-                "undecodable frame", metadata: ["from": "\(connection.name)", "error": "\(error)"])
+                "undecodable frame",
+                metadata: ["from": "\(BoundedQuote.escaped(connection.name))", "error": "\(error)"])
             connection.fail(nil, code: WireFailure.badRequest, error.description)
         }
     }
 
-    /// A framing error the stream cannot recover from: say why, then close.
+    /// An error the connection cannot recover from (a framing error, a stalled frame, a client that does
+    /// not read): log why, tell the client when it is a protocol error, then close. Runs once per connection.
     func broken(_ connection: ClientConnection, error: any Error) {
+        guard !connection.isClosing else { return }
         logger.warning(
-            "closing connection", metadata: ["from": "\(connection.name)", "error": "\(error)"])
-        connection.fail(nil, code: WireFailure.badRequest, "\(error); closing the connection")
-        connection.channel.close(promise: nil)
+            "closing connection",
+            metadata: ["from": "\(BoundedQuote.escaped(connection.name))", "error": "\(error)"])
+        connection.close(sayingFirst: error is WireError ? "\(error); closing the connection" : nil)
     }
 
     /// `connection` closed.
@@ -79,6 +94,6 @@ final class DaemonHub {
 
     /// Closes every client connection (graceful shutdown).
     func closeAll() {
-        for connection in devices.connections.values { connection.channel.close(promise: nil) }
+        for connection in devices.connections.values { connection.close() }
     }
 }

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Logging
 import Wire
@@ -45,6 +46,10 @@ final class DeviceRegistry: DaemonService {
             connection.fail(nil, code: WireFailure.badRequest, "a device needs a name")
             return
         }
+        if let refusal = Self.refusal(of: registration, name: name) {
+            connection.fail(nil, code: WireFailure.badRequest, refusal)
+            return
+        }
         if let holder = byName[name], holder !== connection {
             connection.fail(
                 nil, code: WireFailure.forbidden,
@@ -61,6 +66,26 @@ final class DeviceRegistry: DaemonService {
         logger.info("device registered", metadata: ["device": "\(name)", "pid": "\(registration.pid)"])
         connection.send(.registered(Registered(device: name, daemonPID: getpid())))
         onRegistered(connection)
+    }
+
+    /// The longest device name, in UTF-8 bytes: names travel in every offer and every log line.
+    static let maxNameBytes = 128
+    /// The largest registration (its list of apps and their activity types).
+    static let maxRegistrationBytes = 16 * 1024
+
+    /// Why `registration` is refused: a name too long or with control characters, or too many apps.
+    static func refusal(of registration: RegisterDevice, name: String) -> String? {
+        if name.utf8.count > maxNameBytes {
+            return "a device name may be at most \(maxNameBytes) bytes (this one has \(name.utf8.count))"
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a device name may not contain control characters: \(BoundedQuote.quote(name))"
+        }
+        let size = (try? JSONEncoder().encode(registration).count) ?? Int.max
+        if size > maxRegistrationBytes {
+            return "the registration is \(size) bytes (too many apps), over the \(maxRegistrationBytes)-byte limit"
+        }
+        return nil
     }
 
     func connectionClosed(_ connection: ClientConnection) {

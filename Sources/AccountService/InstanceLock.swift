@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 
 /// The single-instance guard: an exclusive `flock` on `BatonPaths.daemonLock`, holding the daemon's pid.
@@ -9,9 +10,9 @@ final class InstanceLock {
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Takes the lock, or returns nil when another live daemon holds it.
+    /// The lock file is opened without following a symbolic link and must be the user's (`StrictModes`).
     static func acquire(at url: URL) throws -> InstanceLock? {
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DaemonError.system("open \(url.path)", errno) }
+        let descriptor = try StrictModes.open(url, flags: O_RDWR | O_CREAT)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
@@ -26,8 +27,21 @@ final class InstanceLock {
 
     /// The pid written in the lock file by the daemon that holds (or held) it.
     static func recordedPID(at url: URL) -> Int32? {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let descriptor = try? StrictModes.open(url, flags: O_RDONLY) else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Whether a live daemon holds the lock at `url` (a shared lock cannot be taken while it does).
+    static func isHeld(at url: URL) -> Bool {
+        guard let descriptor = try? StrictModes.open(url, flags: O_RDONLY) else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
     }
 
     /// Releases the lock.

@@ -59,27 +59,22 @@ public struct BatonPaths: Sendable, Equatable {
             .appendingPathComponent(safe, isDirectory: true)
     }
 
-    /// Creates the runtime directory with mode 0700 and the state directory; fails with a clear error.
-    public func prepare() throws {
-        let manager = FileManager.default
-        try manager.createDirectory(
-            at: runtimeDirectory, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        if chmod(runtimeDirectory.path, 0o700) != 0 {
-            throw BatonPathError.cannotSecure(runtimeDirectory.path)
-        }
-        try manager.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        try manager.createDirectory(at: logDirectory, withIntermediateDirectories: true)
+    /// The directories Baton owns here: `BATON_HOME` when set, then the runtime and state directories.
+    public var ownedDirectories: [URL] {
+        let home = runtimeDirectory.deletingLastPathComponent()
+        let underHome = home == stateDirectory.deletingLastPathComponent()
+        return (underHome ? [home] : []) + [runtimeDirectory, stateDirectory]
     }
-}
 
-/// A failure to set up Baton's directories.
-public enum BatonPathError: Error, CustomStringConvertible {
-    case cannotSecure(String)
+    /// Creates what is missing of Baton's directories (mode 0700, logs included) and checks them all
+    /// (`StrictModes`); fails with one line naming the path and the fix.
+    public func prepare() throws(StrictModeError) {
+        for directory in ownedDirectories + [logDirectory] { try StrictModes.secureDirectory(directory) }
+    }
 
-    public var description: String {
-        switch self {
-        case .cannotSecure(let path): "cannot make \(path) private (mode 0700)"
-        }
+    /// Checks the directories that exist, creating nothing: every command runs this before it trusts a
+    /// socket or reads state.
+    public func verify() throws(StrictModeError) {
+        for directory in ownedDirectories { try StrictModes.checkDirectory(directory) }
     }
 }

@@ -3,7 +3,10 @@ import Logging
 
 /// A swift-log handler that appends lines to a file in the state directory.
 ///
-/// The UI owns the terminal, so nothing is ever logged to standard output or error.
+/// The UI owns the terminal, so nothing is ever logged to standard output or error. Every line is one
+/// `write` to a file opened for appending, so several processes sharing a log never overwrite each
+/// other's lines; control characters in messages and metadata are escaped, so outside input cannot
+/// forge a line or reach a terminal that shows the log.
 public struct FileLogHandler: LogHandler {
     private let sink: LogSink
     private let label: String
@@ -26,41 +29,85 @@ public struct FileLogHandler: LogHandler {
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
         let fields =
             merged.isEmpty
-            ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+            ? ""
+            : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\(LogLine.escaped("\($1)"))" }.joined(separator: " ")
         let stamp = Date().formatted(.iso8601)
-        sink.write("\(stamp) \(event.level) \(label):\(fields) \(event.message)\n")
+        sink.write("\(stamp) \(event.level) \(label):\(fields) \(LogLine.escaped("\(event.message)"))\n")
     }
 
-    /// Routes every logger of the process to `file` (created with its directory).
-    /// Safe to call more than once; only the first call installs the handler.
-    public static func bootstrap(file: URL, level: Logger.Level = .info) {
-        let sink = LogSink(url: file)
+    /// Routes every logger of the process to `file` (created 0600, never through a symbolic link), rotated
+    /// at `rotation`. Safe to call more than once; only the first call installs the handler.
+    public static func bootstrap(file: URL, level: Logger.Level = .info, rotation: LogRotation = LogRotation()) {
+        let sink = LogSink(url: file, rotation: rotation)
         Bootstrap.once {
             LoggingSystem.bootstrap { label in FileLogHandler(label: label, sink: sink, level: level) }
         }
     }
 }
 
-/// A thread-safe appender to one file.
+/// How much of one logged value is written: outside input can be megabytes.
+enum LogLine {
+    static let maxBytes = 4096
+    static func escaped(_ text: String) -> String { BoundedQuote.escaped(text, limit: maxBytes) }
+}
+
+/// When a log file is rotated: past `maxBytes` it becomes `NAME.1` (the older ones shift up to `keep`).
+public struct LogRotation: Sendable {
+    public var maxBytes: Int
+    public var keep: Int
+    public init(maxBytes: Int = 4 << 20, keep: Int = 3) {
+        self.maxBytes = maxBytes
+        self.keep = keep
+    }
+}
+
+/// A thread-safe appender to one file, rotated by size. Another process sharing the file may rotate it:
+/// a write then finds the path names a new file and reopens it.
 final class LogSink: @unchecked Sendable {
     private let lock = NSLock()
-    private let handle: FileHandle?
+    private let url: URL
+    private let rotation: LogRotation
+    private var descriptor: Int32 = -1
 
-    init(url: URL) {
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if !FileManager.default.fileExists(atPath: url.path) {
-            FileManager.default.createFile(
-                atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        handle = try? FileHandle(forWritingTo: url)
-        _ = try? handle?.seekToEnd()
+    init(url: URL, rotation: LogRotation) {
+        self.url = url
+        self.rotation = rotation
+        descriptor = Self.open(url)
     }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     func write(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
-        try? handle?.write(contentsOf: Data(line.utf8))
+        guard descriptor >= 0 else { return }
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        rotateIfNeeded()
+    }
+
+    /// Rotates when the file passed the limit; reopens when another process rotated it already.
+    private func rotateIfNeeded() {
+        var open = stat()
+        guard fstat(descriptor, &open) == 0 else { return }
+        var named = stat()
+        let sameFile = lstat(url.path, &named) == 0 && named.st_ino == open.st_ino && named.st_dev == open.st_dev
+        if sameFile && Int(open.st_size) <= rotation.maxBytes { return }
+        if sameFile {
+            let path = url.path
+            for index in stride(from: rotation.keep - 1, through: 1, by: -1) {
+                rename("\(path).\(index)", "\(path).\(index + 1)")
+            }
+            rename(path, "\(path).1")
+        }
+        close(descriptor)
+        descriptor = Self.open(url)
+    }
+
+    /// Opens `url` for appending, 0600, without following a link; -1 when it cannot be opened.
+    private static func open(_ url: URL) -> Int32 {
+        try? StrictModes.secureDirectory(url.deletingLastPathComponent())
+        return (try? StrictModes.open(url, flags: O_WRONLY | O_APPEND | O_CREAT)) ?? -1
     }
 }
 

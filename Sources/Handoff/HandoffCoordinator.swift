@@ -60,21 +60,30 @@ public final class HandoffCoordinator {
 
     // MARK: - Source side
 
-    func makeCurrent(_ activity: UserActivity) {
+    /// Advertises `activity` as the device's current one. Its title is shortened to about a line
+    /// (`AdvertisementLimits`; the activity's `titleWasShortened` says so); an advertisement still too large
+    /// for a frame (a web page URL of kilobytes) is not offered and fails with 4611.
+    func makeCurrent(_ activity: UserActivity) throws(UserActivityError) {
         if let previous = currentActivity, previous !== activity { previous.sequence = nil }
         currentActivity = activity
         guard activity.isEligibleForHandoff else {
             client.setCurrentAdvertisement(nil)
             return
         }
+        let advertisement = Advertisement(
+            device: deviceName, bundleIdentifier: activity.app.manifest.bundleIdentifier,
+            teamIdentifier: activity.app.manifest.teamIdentifier, activityType: activity.activityType,
+            title: activity.title ?? "", sequence: nextSequence + 1, webpageURL: activity.webpageURL,
+            supportsContinuationStreams: activity.supportsContinuationStreams)
+        if let refusal = advertisement.sizeRefusal {
+            activity.sequence = nil
+            client.setCurrentAdvertisement(nil)
+            throw .tooLarge(HandoffError(refusal))
+        }
         nextSequence += 1
         activity.sequence = nextSequence
-        client.setCurrentAdvertisement(
-            Advertisement(
-                device: deviceName, bundleIdentifier: activity.app.manifest.bundleIdentifier,
-                teamIdentifier: activity.app.manifest.teamIdentifier, activityType: activity.activityType,
-                title: activity.title ?? "", sequence: nextSequence, webpageURL: activity.webpageURL,
-                supportsContinuationStreams: activity.supportsContinuationStreams))
+        activity.titleWasShortened = advertisement.titleNeedsShortening
+        client.setCurrentAdvertisement(advertisement.withShortenedTitle)
     }
 
     func resign(_ activity: UserActivity) {

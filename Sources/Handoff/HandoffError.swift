@@ -55,6 +55,8 @@ public enum UserActivityError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidated(String)
     /// The app is not registered with a coordinator any more.
     case appUnavailable(String)
+    /// The advertisement does not fit in a frame even with its title shortened (4611).
+    case tooLarge(HandoffError)
 
     public var description: String {
         switch self {
@@ -64,6 +66,7 @@ public enum UserActivityError: Error, Equatable, Sendable, CustomStringConvertib
         case .unsupportedWebpageURL(let url): "webpageURL must use http or https: \(url)"
         case .invalidated(let type): "the activity '\(type)' was invalidated and cannot become current"
         case .appUnavailable(let app): "\(app) is not registered for Handoff"
+        case .tooLarge(let error): error.description
         }
     }
 }

@@ -27,6 +27,8 @@ public final class UserActivity {
     public internal(set) var sourceDevice: String?
     /// Set on the source when another device continued the activity: which one.
     public internal(set) var continuedOnDevice: String?
+    /// Whether the title offered to other devices was shortened (to `AdvertisementLimits.maxTitleCharacters`).
+    public internal(set) var titleWasShortened = false
     /// The sequence of the advertisement, once advertised or continued.
     var sequence: UInt64?
     private(set) var isInvalidated = false
@@ -59,7 +61,7 @@ public final class UserActivity {
                 type: activityType, app: app.manifest.bundleIdentifier, declared: app.manifest.activityTypes)
         }
         guard let coordinator = app.coordinator else { throw .appUnavailable(app.manifest.bundleIdentifier) }
-        coordinator.makeCurrent(self)
+        try coordinator.makeCurrent(self)
     }
 
     /// Stops being current; the offer disappears from other devices.
@@ -93,6 +95,7 @@ public final class UserActivity {
     }
 
     private func readvertiseIfCurrent() {
-        if isCurrent { app.coordinator?.makeCurrent(self) }
+        // A change that makes the advertisement too large withdraws it (the next becomeCurrent says why).
+        if isCurrent { try? app.coordinator?.makeCurrent(self) }
     }
 }

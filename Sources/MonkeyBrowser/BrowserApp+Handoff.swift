@@ -34,7 +34,14 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         let tab = tabs[index]
         guard let activity = activities[tab.id] else { return }
         let title = activityTitle(tab)
-        if activity.title != title { activity.title = title }
+        guard activity.title != title else { return }
+        activity.title = title
+        if activity.isCurrent, activity.titleWasShortened {
+            context?.showBanner(
+                "Handoff: the page title is \(title.count) characters; other devices see its first "
+                    + "\(AdvertisementLimits.maxTitleCharacters)",
+                kind: .info)
+        }
     }
 
     private func activityTitle(_ tab: BrowserTab) -> String {

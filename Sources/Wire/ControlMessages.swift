@@ -24,6 +24,10 @@ public struct WireFailure: Codable, Hashable, Sendable, Error, CustomStringConve
     public static let forbidden = 403
     /// The named device or activity does not exist.
     public static let notFound = 404
+    /// The message (or the answer to it) is larger than a frame may be.
+    public static let payloadTooLarge = 413
+    /// The daemon serves as many connections as it allows; try again later.
+    public static let tooManyConnections = 503
 }
 
 /// Either direction: a request failed (`requestID` names it) or a message was refused.

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import NIOCore
 
@@ -42,11 +43,14 @@ public enum FrameCodec {
             return .message(
                 try JSONDecoder().decode(WireMessage.self, from: Data(body.readableBytesView)))
         } catch let error as DecodingError {
-            return .undecodable(.malformed(describe(error)))
+            return .undecodable(.malformed(BoundedQuote.escaped(describe(error), limit: maxReasonBytes)))
         } catch {
-            return .undecodable(.malformed("\(error)"))
+            return .undecodable(.malformed(BoundedQuote.escaped("\(error)", limit: maxReasonBytes)))
         }
     }
+
+    /// The longest reason given for an undecodable body: it is logged and sent back, and it may quote input.
+    static let maxReasonBytes = 240
 
     /// A one-line reason for a decoding error.
     private static func describe(_ error: DecodingError) -> String {
@@ -61,6 +65,9 @@ public enum FrameCodec {
 
     private static func at(_ context: DecodingError.Context) -> String {
         context.codingPath.isEmpty
-            ? "" : " at " + context.codingPath.map(\.stringValue).joined(separator: ".")
+            ? ""
+            : " at "
+                + BoundedQuote.escaped(
+                    context.codingPath.map(\.stringValue).joined(separator: "."), limit: BoundedQuote.defaultLimit)
     }
 }

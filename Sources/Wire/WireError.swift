@@ -12,6 +12,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(String)
     /// An activity's `userInfo` is larger than the limit.
     case userInfoTooLarge(size: Int, limit: Int)
+    /// A frame stayed partly received for longer than the peer may take to send one.
+    case stalledFrame(received: Int, milliseconds: Int64)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
             "malformed message: \(reason)"
         case .userInfoTooLarge(let size, let limit):
             "userInfo of \(size) bytes exceeds the \(limit)-byte limit"
+        case .stalledFrame(let received, let milliseconds):
+            "a frame stayed incomplete for \(milliseconds) ms (\(received) bytes received)"
         }
     }
 

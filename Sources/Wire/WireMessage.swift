@@ -1,3 +1,5 @@
+import BatonEnvironment
+
 /// The family a message belongs to; the daemon routes each family to one service.
 ///
 /// New services (key-value store, notifications) add a family and their messages.
@@ -147,7 +149,7 @@ extension WireMessage: Codable {
             self = .keyValueChanged(try container.decode(KeyValueChanged.self, forKey: .body))
         default:
             throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "unknown message kind '\(kind)'")
+                forKey: .kind, in: container, debugDescription: "unknown message kind \(BoundedQuote.quote(kind))")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonEnvironment
 import Foundation
 
 /// The entry point. `baton dump` runs synchronously on the main thread with `DumpCommand` as the root
@@ -28,12 +29,24 @@ enum BatonMain {
         }
     }
 
+    /// Every command but `dump` reads or writes Baton's private state: none runs on directories another user
+    /// could read, replace or redirect (`StrictModes`). Exit status 78 (`EX_CONFIG`).
+    static func refuseUnsafeState() {
+        do {
+            try BatonPaths().verify()
+        } catch {
+            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
+            exit(78)
+        }
+    }
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == DumpCommand.configuration.commandName {
             runDump(Array(arguments.dropFirst()))
             return
         }
+        refuseUnsafeState()
         Task { @MainActor in
             await BatonCommand.main(nil)
             exit(0)

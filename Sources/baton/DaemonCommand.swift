@@ -3,6 +3,7 @@ import AccountService
 import ArgumentParser
 import BatonEnvironment
 import Foundation
+import NIOCore
 import Wire
 
 /// `baton daemon start|stop|status`: the per-user account daemon.
@@ -53,9 +54,12 @@ struct DaemonStopCommand: AsyncParsableCommand {
     }
 }
 
-/// `baton daemon status [--json]`: whether the daemon runs, its pid and connected devices.
+/// `baton daemon status [--json]`: whether the daemon runs, its pid and connected devices; tells a daemon
+/// that runs but does not answer (at its descriptor limit, say) from one that does not run.
 struct DaemonStatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether the daemon runs.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show whether the daemon runs.",
+        discussion: "Exit status: 0 running, 3 not running, 4 running but not answering, 1 other errors.")
 
     @Flag(help: "Print JSON.") var json = false
 
@@ -63,48 +67,116 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         let paths = BatonPaths()
         let pong: Pong
         do {
-            pong = try await DaemonStatus.ping(paths: paths)
-        } catch .notRunning(let socket) {
-            if json {
-                print(#"{"running":false}"#)
-            } else {
-                print("baton daemon is not running (no answer at \(socket))")
-            }
-            throw ExitCode(3)
+            pong = try await DaemonStatus.ping(paths: paths, timeout: .seconds(2))
         } catch {
-            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
-            throw ExitCode(1)
+            try report(error, paths: paths)
         }
         if json {
-            try JSONOutput.print(pong)
+            try JSONOutput.print(DaemonStatusReport(pong: pong, socket: paths.socket.path))
         } else {
             print(
                 "baton daemon running: pid \(pong.daemonPID), since \(pong.startedAt.formatted(.iso8601)), "
                     + "\(pong.connectedDevices) device(s), socket \(paths.socket.path)")
         }
     }
+
+    /// Why no pong came: no daemon, or one that holds the lock but does not answer.
+    private func report(_ error: DaemonQueryError, paths: BatonPaths) throws -> Never {
+        if case .refused(let message) = error {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(1)
+        }
+        guard let pid = AccountDaemon.runningPID(paths: paths) else {
+            if json {
+                print(#"{"running":false}"#)
+            } else {
+                print("baton daemon is not running (no answer at \(paths.socket.path))")
+            }
+            throw ExitCode(3)
+        }
+        let log = paths.logDirectory.appendingPathComponent("daemon.log").path
+        if json {
+            try JSONOutput.print(
+                DaemonStatusReport(running: true, accepting: false, daemonPID: pid, reason: error.description))
+        } else {
+            print(
+                "baton daemon is running (pid \(pid)) but not accepting connections: \(error.description); "
+                    + "see \(log)")
+        }
+        throw ExitCode(4)
+    }
 }
 
-/// `baton daemon run`: the daemon itself, in the foreground (what `start` and clients spawn).
+/// `daemon status --json`.
+struct DaemonStatusReport: Encodable {
+    var running: Bool
+    var accepting: Bool
+    var daemonPID: Int32
+    var startedAt: Date?
+    var connectedDevices: Int?
+    var socket: String?
+    var reason: String?
+
+    init(
+        running: Bool, accepting: Bool, daemonPID: Int32, startedAt: Date? = nil, connectedDevices: Int? = nil,
+        socket: String? = nil, reason: String? = nil
+    ) {
+        self.running = running
+        self.accepting = accepting
+        self.daemonPID = daemonPID
+        self.startedAt = startedAt
+        self.connectedDevices = connectedDevices
+        self.socket = socket
+        self.reason = reason
+    }
+
+    init(pong: Pong, socket: String) {
+        self.init(
+            running: true, accepting: true, daemonPID: pong.daemonPID, startedAt: pong.startedAt,
+            connectedDevices: pong.connectedDevices, socket: socket)
+    }
+}
+
+/// `baton daemon run`: the daemon itself, in the foreground (what `start` and clients spawn). Why it could
+/// not start goes to standard error (which `daemon start` reads); once it serves, standard error is
+/// /dev/null and everything goes to the log.
 struct DaemonRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the daemon in the foreground.", shouldDisplay: false)
 
     func run() throws {
         CleanSignals.unblockOnThisThread()
-        switch try AccountDaemon.run(paths: BatonPaths()) {
-        case .served: return
-        case .alreadyRunning(let pid):
+        let outcome: AccountDaemon.Outcome
+        do {
+            outcome = try AccountDaemon.run(
+                paths: BatonPaths(), limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
+                ready: StandardError.detach)
+        } catch {
+            FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        if case .alreadyRunning(let pid) = outcome {
             FileHandle.standardError.write(
                 Data("baton daemon already running (pid \(pid.map(String.init) ?? "?"))\n".utf8))
         }
     }
 }
 
+/// The daemon's standard error once it serves: /dev/null, so whoever reads the other end (`daemon start`)
+/// sees it close.
+enum StandardError {
+    static func detach() {
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { return }
+        dup2(null, STDERR_FILENO)
+        close(null)
+    }
+}
+
 /// Asks the daemon for its status.
 enum DaemonStatus {
-    static func ping(paths: BatonPaths) async throws(DaemonQueryError) -> Pong {
-        let reply = try await DaemonQuery.request(paths: paths) { .ping(Ping(requestID: $0)) }
+    static func ping(paths: BatonPaths, timeout: TimeAmount = .seconds(5)) async throws(DaemonQueryError) -> Pong {
+        let reply = try await DaemonQuery.request(paths: paths, timeout: timeout) { .ping(Ping(requestID: $0)) }
         guard case .pong(let pong) = reply else { throw .closed }
         return pong
     }
@@ -121,19 +193,75 @@ enum ProcessState {
     }
 }
 
-/// Starts the daemon in the background and waits until it answers.
+/// Starts the daemon in the background and waits until it answers, or until it exits saying why.
 enum DaemonLauncher {
-    /// Spawns `baton daemon run` and waits (up to 20 s: a loaded machine may take a while to open and
-    /// migrate the database) for its first pong.
+    /// Spawns `baton daemon run` with its standard error on a pipe and waits (up to 20 s: a loaded machine
+    /// may take a while to open and migrate the database) for its first pong. A daemon that cannot start
+    /// writes why to the pipe and exits: that reason is thrown at once.
     static func start(paths: BatonPaths) async throws -> Pong {
         try paths.prepare()
-        try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable())
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw ValidationError("cannot start the daemon: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let errors = DaemonErrorPipe(descriptor: ends[0])
+        defer { errors.close() }
+        do {
+            try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable(), errorOutput: ends[1])
+        } catch {
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
-            if let pong = try? await DaemonStatus.ping(paths: paths) { return pong }
+            if let pong = try? await DaemonStatus.ping(paths: paths, timeout: .seconds(1)) { return pong }
+            if errors.drain(), let reason = errors.reason {
+                throw ValidationError("the daemon could not start: \(reason)")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw ValidationError(
             "the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
     }
+}
+
+/// The read end of the daemon's standard error while it starts.
+final class DaemonErrorPipe {
+    private let descriptor: Int32
+    private var text = Data()
+    private var closed = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Reads what is there; returns true once the daemon closed its end (it exited, or it serves).
+    func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !closed {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 {
+                if text.count < 64 * 1024 { text.append(contentsOf: buffer[..<count]) }
+            } else if count == 0 {
+                closed = true
+            } else {
+                break
+            }
+        }
+        return closed
+    }
+
+    /// Why the daemon failed, when it said so ("baton daemon: REASON"; a daemon that found another one
+    /// running says something else, and that one will answer).
+    var reason: String? {
+        let prefix = "baton daemon: "
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+        guard let line = lines.last(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return String(line.dropFirst(prefix.count))
+    }
+
+    func close() { Glibc.close(descriptor) }
 }

@@ -136,7 +136,7 @@ import Wire
     }
 
     @Test func encoderWritesWhatTheDecoderReads() throws {
-        let channel = EmbeddedChannel(handlers: [MessageToByteHandler(FrameEncoder())])
+        let channel = EmbeddedChannel(handlers: [FrameWriter()])
         try channel.writeOutbound(ping)
         var written = try #require(try channel.readOutbound(as: ByteBuffer.self))
         #expect(written.getInteger(at: 0, as: UInt32.self) == FrameHeader.magic)

@@ -1,18 +1,24 @@
 import Foundation
 import NIOCore
 
-/// The uid of the process at the other end of a Unix socket (`SO_PEERCRED`).
-enum PeerCredentials {
+/// The uid of the process at the other end of a Unix socket (`SO_PEERCRED`). Both ends check it: the
+/// daemon serves its own user only, and a client talks only to a daemon run by its own user.
+public enum PeerCredentials {
     /// The peer's uid, or a failed future when the channel is not a Unix socket.
-    static func uid(of channel: any Channel) -> EventLoopFuture<uid_t> {
+    public static func uid(of channel: any Channel) -> EventLoopFuture<uid_t> {
         guard let provider = channel as? any SocketOptionProvider else {
-            return channel.eventLoop.makeFailedFuture(
-                DaemonError.system("read peer credentials", ENOTSOCK))
+            return channel.eventLoop.makeFailedFuture(PeerCredentialsError.notASocket)
         }
         let future: EventLoopFuture<PeerCredentialsRecord> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
         return future.map { $0.uid }
     }
+}
+
+/// Why the peer's credentials could not be read.
+public enum PeerCredentialsError: Error, CustomStringConvertible {
+    case notASocket
+    public var description: String { "cannot read peer credentials: not a Unix socket" }
 }
 
 /// Linux's `struct ucred` (Glibc hides it without `_GNU_SOURCE`): three 32-bit fields, same layout.

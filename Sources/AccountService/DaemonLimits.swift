@@ -1,0 +1,39 @@
+import NIOCore
+
+/// The daemon's bounds on what one client, or all of them, may make it hold: with these, memory stays
+/// bounded whatever local clients send or fail to read.
+public struct DaemonLimits: Sendable {
+    /// The most client connections served at once; more are refused with a clear error.
+    public var maxConnections: Int
+    /// How long a frame may stay partly received before its connection is closed.
+    public var partialFrameTimeout: TimeAmount
+    /// Outgoing bytes queued for a client that does not read, past which the client is dropped.
+    public var maxQueuedBytes: Int
+
+    public init(
+        maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),
+        maxQueuedBytes: Int = 2 << 20
+    ) {
+        self.maxConnections = maxConnections
+        self.partialFrameTimeout = partialFrameTimeout
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+
+    /// The limits a daemon runs with: the defaults, or `BATON_DAEMON_LIMITS` (for tests), e.g.
+    /// `connections=8,partial-frame-ms=500,queued-bytes=65536`.
+    public static func fromEnvironment(_ environment: [String: String]) -> DaemonLimits {
+        var limits = DaemonLimits()
+        guard let text = environment["BATON_DAEMON_LIMITS"] else { return limits }
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Int(parts[1]), value > 0 else { continue }
+            switch parts[0] {
+            case "connections": limits.maxConnections = value
+            case "partial-frame-ms": limits.partialFrameTimeout = .milliseconds(Int64(value))
+            case "queued-bytes": limits.maxQueuedBytes = value
+            default: continue
+            }
+        }
+        return limits
+    }
+}
