@@ -29,7 +29,9 @@ public enum AccountDaemon {
         // Everything the daemon creates is the user's alone (0700 directories, 0600 files).
         umask(0o077)
         try paths.prepare()
-        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("daemon.log"))
+        let log = paths.logDirectory.appendingPathComponent("daemon.log")
+        try StrictModes.checkFile(log)
+        FileLogHandler.bootstrap(file: log)
         let logger = Logger(label: "baton.daemon")
         guard let lock = try InstanceLock.acquire(at: paths.daemonLock) else {
             return .alreadyRunning(pid: InstanceLock.recordedPID(at: paths.daemonLock))
@@ -59,6 +61,7 @@ public enum AccountDaemon {
                 eventLoop: eventLoop)
         }.wait()
         let acceptPressure = AcceptPressure(logger: logger)
+        let partialFrames = PartialFrameBudget(limit: limits.maxPartialFrameBytes)
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 128)
             .serverChannelInitializer { channel in
@@ -77,7 +80,8 @@ public enum AccountDaemon {
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(
-                        ByteToMessageHandler(FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout)))
+                        ByteToMessageHandler(
+                            FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout, budget: partialFrames)))
                     try pipeline.addHandler(
                         ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
                 }

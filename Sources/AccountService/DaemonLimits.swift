@@ -7,20 +7,23 @@ public struct DaemonLimits: Sendable {
     public var maxConnections: Int
     /// How long a frame may stay partly received before its connection is closed.
     public var partialFrameTimeout: TimeAmount
+    /// The bytes incomplete frames of all connections may hold together.
+    public var maxPartialFrameBytes: Int
     /// Outgoing bytes queued for a client that does not read, past which the client is dropped.
     public var maxQueuedBytes: Int
 
     public init(
         maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),
-        maxQueuedBytes: Int = 2 << 20
+        maxPartialFrameBytes: Int = 8 << 20, maxQueuedBytes: Int = 2 << 20
     ) {
         self.maxConnections = maxConnections
         self.partialFrameTimeout = partialFrameTimeout
+        self.maxPartialFrameBytes = maxPartialFrameBytes
         self.maxQueuedBytes = maxQueuedBytes
     }
 
     /// The limits a daemon runs with: the defaults, or `BATON_DAEMON_LIMITS` (for tests), e.g.
-    /// `connections=8,partial-frame-ms=500,queued-bytes=65536`.
+    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536`.
     public static func fromEnvironment(_ environment: [String: String]) -> DaemonLimits {
         var limits = DaemonLimits()
         guard let text = environment["BATON_DAEMON_LIMITS"] else { return limits }
@@ -30,6 +33,7 @@ public struct DaemonLimits: Sendable {
             switch parts[0] {
             case "connections": limits.maxConnections = value
             case "partial-frame-ms": limits.partialFrameTimeout = .milliseconds(Int64(value))
+            case "partial-bytes": limits.maxPartialFrameBytes = value
             case "queued-bytes": limits.maxQueuedBytes = value
             default: continue
             }

@@ -4,24 +4,33 @@ import NIOCore
 ///
 /// With a `partialFrameTimeout`, a frame that stays partly received for longer than that fails the
 /// channel with `stalledFrame` (the daemon then closes it): a peer cannot pin a megabyte of the
-/// daemon's memory by sending half a frame and stopping.
+/// daemon's memory by sending half a frame and stopping. With a `budget`, the memory all connections'
+/// incomplete frames hold together is bounded too.
 public struct FrameDecoder: ByteToMessageDecoder {
     public typealias InboundOut = InboundFrame
 
     private let partialFrameTimeout: TimeAmount?
     private var stallTimer: Scheduled<Void>?
+    private let budget: PartialFrameBudget?
+    private let holder: Int
 
-    public init(partialFrameTimeout: TimeAmount? = nil) {
+    public init(partialFrameTimeout: TimeAmount? = nil, budget: PartialFrameBudget? = nil) {
         self.partialFrameTimeout = partialFrameTimeout
+        self.budget = budget
+        holder = budget?.register() ?? 0
     }
 
     public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws
         -> DecodingState
     {
         guard let frame = try FrameCodec.decode(from: &buffer) else {
-            if buffer.readableBytes > 0 { armStallTimer(context: context, buffer: buffer) }
+            if buffer.readableBytes > 0 {
+                try budget?.hold(holder, bytes: buffer.capacity)
+                armStallTimer(context: context, buffer: buffer)
+            }
             return .needMoreData
         }
+        try budget?.hold(holder, bytes: 0)
         stallTimer?.cancel()
         stallTimer = nil
         context.fireChannelRead(Self.wrapInboundOut(frame))
@@ -42,6 +51,7 @@ public struct FrameDecoder: ByteToMessageDecoder {
     public mutating func decoderRemoved(context: ChannelHandlerContext) {
         stallTimer?.cancel()
         stallTimer = nil
+        try? budget?.hold(holder, bytes: 0)
     }
 
     public mutating func decodeLast(

@@ -14,6 +14,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case userInfoTooLarge(size: Int, limit: Int)
     /// A frame stayed partly received for longer than the peer may take to send one.
     case stalledFrame(received: Int, milliseconds: Int64)
+    /// Incomplete frames of all connections together would hold more than the daemon allows.
+    case overPartialFrameBudget(limit: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
             "userInfo of \(size) bytes exceeds the \(limit)-byte limit"
         case .stalledFrame(let received, let milliseconds):
             "a frame stayed incomplete for \(milliseconds) ms (\(received) bytes received)"
+        case .overPartialFrameBudget(let limit):
+            "incomplete frames would hold more than \(limit) bytes of the daemon's memory"
         }
     }
 

@@ -26,8 +26,13 @@ struct DaemonStartCommand: AsyncParsableCommand {
             print("baton daemon is already running (pid \(pong.daemonPID))")
             return
         }
-        let pong = try await DaemonLauncher.start(paths: paths)
-        print("baton daemon started (pid \(pong.daemonPID))")
+        do {
+            let pong = try await DaemonLauncher.start(paths: paths)
+            print("baton daemon started (pid \(pong.daemonPID))")
+        } catch {
+            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }
 
@@ -37,7 +42,13 @@ struct DaemonStopCommand: AsyncParsableCommand {
 
     func run() async throws {
         let paths = BatonPaths()
-        guard let pong = try? await DaemonStatus.ping(paths: paths) else {
+        let pong: Pong
+        do {
+            pong = try await DaemonStatus.ping(paths: paths)
+        } catch .refused(let message) {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(1)
+        } catch {
             print("baton daemon is not running")
             return
         }
@@ -202,7 +213,7 @@ enum DaemonLauncher {
         try paths.prepare()
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw ValidationError("cannot start the daemon: \(String(cString: strerror(errno)))")
+            throw DaemonStartFailure("cannot start the daemon: \(String(cString: strerror(errno)))")
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let errors = DaemonErrorPipe(descriptor: ends[0])
@@ -218,13 +229,19 @@ enum DaemonLauncher {
         while ContinuousClock.now < deadline {
             if let pong = try? await DaemonStatus.ping(paths: paths, timeout: .seconds(1)) { return pong }
             if errors.drain(), let reason = errors.reason {
-                throw ValidationError("the daemon could not start: \(reason)")
+                throw DaemonStartFailure("the daemon could not start: \(reason)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw ValidationError(
+        throw DaemonStartFailure(
             "the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
     }
+}
+
+/// Why `daemon start` (or a command that starts the daemon) failed: one line for the user.
+struct DaemonStartFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The read end of the daemon's standard error while it starts.

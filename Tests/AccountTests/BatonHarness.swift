@@ -6,6 +6,8 @@ import Testing
 final class BatonHarness: @unchecked Sendable {
     let home: URL
     let binary: URL
+    /// Variables set for every process started here, on top of `BATON_HOME` and `PATH`.
+    var environment: [String: String] = [:]
     private var processes: [ProbeProcess] = []
 
     static let repository = URL(fileURLWithPath: #filePath)
@@ -44,9 +46,17 @@ final class BatonHarness: @unchecked Sendable {
     func launch(_ arguments: [String], prefix: [String] = []) throws -> ProbeProcess {
         let process = try ProbeProcess(
             command: prefix + [binary.path] + arguments,
-            environment: ["BATON_HOME": home.path, "PATH": "/usr/bin:/bin"])
+            environment: environment.merging(["BATON_HOME": home.path, "PATH": "/usr/bin:/bin"]) { _, fixed in fixed })
         processes.append(process)
         return process
+    }
+
+    /// Runs `baton <arguments>` to completion: its exit status and everything it printed.
+    func run(_ arguments: [String], prefix: [String] = []) async throws -> (status: Int32?, output: String) {
+        let process = try launch(arguments, prefix: prefix)
+        let status = await process.exitStatus()
+        try await Task.sleep(for: .milliseconds(50))  // let the reader drain the pipe
+        return (status, process.transcript)
     }
 
     /// An `advertise` probe as device `device`.
