@@ -87,6 +87,9 @@ public final class AccountClient: @unchecked Sendable {
         }
     }
 
+    /// The advertisement sent (and replayed after a reconnect) as this device's current activity.
+    public var currentAdvertisement: Advertisement? { locked { advertisement } }
+
     /// Sends `message` now; returns false when not connected (the caller decides what that means).
     @discardableResult
     public func send(_ message: WireMessage) -> Bool {

@@ -10,7 +10,7 @@ import Wire
 /// apps' hooks and delegates on that same thread.
 public final class HandoffCoordinator {
     public let deviceName: String
-    let client: AccountClient
+    public let client: AccountClient
     /// How long a continue may take before the target gives up itself (the daemon's own limit is shorter).
     public var continueTimeout: TimeAmount = .seconds(10)
     /// Called whenever `currentOffer` changes (redraw the dock).
@@ -77,6 +77,7 @@ public final class HandoffCoordinator {
             supportsContinuationStreams: activity.supportsContinuationStreams)
         if let refusal = advertisement.sizeRefusal {
             activity.sequence = nil
+            currentActivity = nil
             client.setCurrentAdvertisement(nil)
             throw .tooLarge(HandoffError(refusal))
         }

@@ -71,6 +71,36 @@ private final class SilentHooks: HandoffAppHooks {
         #expect(coordinator.continueOffer() == .nothingOffered)
     }
 
+    @Test func aLongTitleIsOfferedShortenedAndTheActivitySaysSo() throws {
+        let activity = UserActivity(activityType: "com.example.probe.view", app: app)
+        activity.title = String(repeating: "Weather ", count: 250_000)
+        try activity.becomeCurrent()
+        #expect(activity.isCurrent)
+        #expect(activity.titleWasShortened)
+        let sent = try #require(coordinator.client.currentAdvertisement)
+        #expect(sent.title.count == AdvertisementLimits.maxTitleCharacters)
+        #expect(sent.encodedSize <= AdvertisementLimits.maxEncodedBytes)
+        activity.title = "Weather"
+        #expect(!activity.titleWasShortened)
+        #expect(coordinator.client.currentAdvertisement?.title == "Weather")
+    }
+
+    @Test func anAdvertisementTooLargeForAFrameFailsBecomeCurrentWith4611() throws {
+        let activity = UserActivity(activityType: "com.example.probe.view", app: app)
+        try activity.setWebpageURL(URL(string: "https://example.com/" + String(repeating: "p", count: 20_000)))
+        do {
+            try activity.becomeCurrent()
+            Issue.record("an advertisement of 20 KB became current")
+        } catch .tooLarge(let error) {
+            #expect(error.code == .userInfoTooLarge)
+            #expect(error.description.contains("4611"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(coordinator.client.currentAdvertisement == nil)
+        #expect(!activity.isCurrent)
+    }
+
     @Test func errorsCarryApplesCodes() {
         #expect(HandoffError.Code.allCases.map(\.rawValue) == [4608, 4609, 4610, 4611])
         let error = HandoffError(WireFailure(code: 4610, message: "device 'A' did not answer"))
