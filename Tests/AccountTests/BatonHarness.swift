@@ -16,6 +16,13 @@ final class BatonHarness: @unchecked Sendable {
     static let weather = "com.baton.monkeybrowser.tab.weather"
 
     init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-test-\(UUID().uuidString)")
+        if let explicit = ProcessInfo.processInfo.environment["BATON_BINARY"] {
+            // Another build of baton (an older one, to show a test fails without its fix).
+            binary = URL(fileURLWithPath: explicit)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            return
+        }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test bundle sits in the build directory (possibly inside a .xctest bundle directory).
@@ -28,7 +35,6 @@ final class BatonHarness: @unchecked Sendable {
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
             "build the baton executable first (swift build --product baton)")
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 

@@ -98,11 +98,22 @@ import Wire
         chmod(harness.home.path, 0o711)
         chmod(harness.runDirectory.path, 0o711)
         chmod(harness.socket.path, 0o666)
-        let stranger = try harness.launch(
-            ["daemon", "status"], prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
-        #expect(await stranger.exitStatus() == 1)
+        // Baton's own commands refuse a home that is not the user's before they connect (StrictModes), so
+        // the stranger speaks to the socket directly, as a hostile program would.
+        let stranger = try ProbeProcess(
+            command: [
+                "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+                "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.settimeout(5); "
+                    + "print(s.recv(65536)[10:].decode())",
+                harness.socket.path,
+            ], environment: [:])
+        #expect(await stranger.exitStatus() == 0, "\(stranger.transcript)")
         #expect(stranger.transcript.contains("refused"), "\(stranger.transcript)")
         #expect(stranger.transcript.contains("uid 65534"))
+        let own = try await harness.run(
+            ["daemon", "status"], prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        #expect(own.status == 78, "\(own.output)")
+        #expect(own.output.contains("it belongs to root (uid 0), not to you"), "\(own.output)")
     }
 
     @Test func killingTheDaemonReconnectsAndReadvertises() async throws {
