@@ -102,6 +102,9 @@ let package = Package(
             ]
         ),
 
+        // Apple's UserNotifications model: content, triggers, requests, categories, APNs payloads (no UI).
+        .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"]),
+
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
         .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
