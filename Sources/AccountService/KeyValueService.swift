@@ -24,6 +24,9 @@ final class KeyValueService: DaemonService {
     /// Connections that asked for pushes, by connection id.
     private var subscribers: [Int: ClientConnection] = [:]
 
+    /// The longest writer name an unregistered connection may give.
+    static let maxWriterCharacters = 128
+
     /// The writer name of a connection that registered no device and named none.
     static let anonymousWriter = "cli"
 
@@ -61,7 +64,10 @@ final class KeyValueService: DaemonService {
     }
 
     private func apply(_ write: KeyValueWrite, from connection: ClientConnection) {
-        let writer = connection.device?.name ?? write.writer ?? Self.anonymousWriter
+        // A writer that registered no device names itself; the name is stored and sent to every subscriber.
+        let writer =
+            connection.device?.name ?? write.writer.map { String($0.prefix(Self.maxWriterCharacters)) }
+            ?? Self.anonymousWriter
         // Only a registered device's write ids are trusted to identify a resent write.
         let writeID = connection.device == nil ? nil : write.writeID
         if let writeID, let last = lastWriteIDs[writer], writeID <= last {
@@ -107,7 +113,7 @@ final class KeyValueService: DaemonService {
         connection.send(
             .keyValueRejected(
                 KeyValueRejected(
-                    requestID: write.requestID, key: write.key, writeID: writeID, reason: reason,
+                    requestID: write.requestID, key: String(write.key.prefix(80)), writeID: writeID, reason: reason,
                     current: entries[write.key])))
     }
 }

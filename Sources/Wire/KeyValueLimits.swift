@@ -24,7 +24,8 @@ public enum KeyValueLimits {
     public static func validate(key: String) throws(KeyValueStoreError) {
         if key.isEmpty { throw .emptyKey }
         let bytes = key.utf8.count
-        if bytes > maxKeyBytes { throw .keyTooLong(key: key, bytes: bytes, limit: maxKeyBytes) }
+        // The refusal names the key's start only: it travels back to the writer, and a key can be a megabyte.
+        if bytes > maxKeyBytes { throw .keyTooLong(key: String(key.prefix(80)), bytes: bytes, limit: maxKeyBytes) }
     }
 
     /// Checks that `value` is a property-list value: no null, no set, no URL, only finite numbers.

@@ -111,6 +111,22 @@ import Wire
         #expect(try answersPing(harness))
     }
 
+    @Test func aMegabyteKeyIsRefusedWithoutEchoingIt() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        _ = try await startDaemon(harness)
+        let socket = try RawDaemonSocket(path: harness.socket.path)
+        let key = String(repeating: "k", count: WireLimits.maxFrameBytes - 200)
+        try socket.send(.keyValueWrite(KeyValueWrite(requestID: 8, key: key, value: .string("v"), writer: "w")))
+        guard case .keyValueRejected(let rejected) = socket.next(where: { $0.requestID == 8 }) else {
+            Issue.record("the write of a megabyte key was not rejected")
+            return
+        }
+        #expect(rejected.reason.key.count <= 80)
+        #expect(rejected.reason.description.utf8.count < 300)
+        #expect(try answersPing(harness))
+    }
+
     // MARK: 5. Bounded resources
 
     @Test func stalledHalfFramesAreDroppedAndMemoryStaysBounded() async throws {
