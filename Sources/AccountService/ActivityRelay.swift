@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Logging
 import NIOCore
@@ -134,7 +135,7 @@ final class ActivityRelay: DaemonService {
                         requestID: request.requestID, advertisement: nil, userInfo: nil,
                         failure: WireFailure(
                             code: WireFailure.handoffFailed,
-                            message: "device '\(request.device)' no longer offers that activity"))))
+                            message: "device \(BoundedQuote.quote(request.device)) no longer offers that activity"))))
             return
         }
         guard case .app = OfferRouting.target(for: advertisement, on: targetDevice) else {

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Logging
 import Wire
 
@@ -120,7 +121,7 @@ final class StreamRelay: DaemonService {
         guard let peer = routes[streamID]?.peer(of: connection) else {
             // Data, credit or a close crossing the peer's close on the wire is normal: drop it quietly.
             if recentlyClosed.contains(streamID) { return }
-            connection.fail(nil, code: WireFailure.notFound, "no open stream '\(streamID)'")
+            connection.fail(nil, code: WireFailure.notFound, "no open stream \(BoundedQuote.quote(streamID))")
             return
         }
         peer.send(message)
