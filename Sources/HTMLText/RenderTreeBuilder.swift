@@ -196,8 +196,11 @@ struct RenderTreeBuilder {
             flushParagraph()
             var exit: Exit = .endBlock
             if top.isTable {
-                let span = element.attribute("colspan").flatMap { Int($0) } ?? 1
-                containers.append(OpenContainer(kind: .cell(columnSpan: min(max(span, 1), 100))))
+                let span = element.attribute("colspan").flatMap { Int($0.trimmingHTMLWhitespace) } ?? 1
+                let rows = element.attribute("rowspan").flatMap { Int($0.trimmingHTMLWhitespace) } ?? 1
+                let kind = OpenContainer.Kind.cell(
+                    columnSpan: min(max(span, 1), 100), rowSpan: min(max(rows, 1), 1000), isHeader: header)
+                containers.append(OpenContainer(kind: kind))
                 exit.insert(.popContainer)
             }
             if header {

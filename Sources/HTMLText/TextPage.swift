@@ -15,7 +15,8 @@ public struct TextSpan: Hashable, Sendable {
 /// One line of a laid-out page.
 public struct TextLine: Hashable, Sendable {
     public var spans: [TextSpan]
-    /// True for lines from `<pre>`: never wrapped, so they may be wider than the page;
+    /// True for lines never wrapped (from `<pre>`, or the rows of a table laid out with
+    /// `WideTableLayout.overflow`), so they may be wider than the page;
     /// a viewer clips or scrolls them sideways.
     public var isPreformatted: Bool
 

@@ -16,7 +16,8 @@ public struct DisplayedPage: Sendable {
 
     public init(url: URL, document: HTMLDocument, width: Int, note: String? = nil, isErrorPage: Bool = false) {
         self.init(
-            url: url, document: document, layout: document.layout(width: width), note: note, isErrorPage: isErrorPage)
+            url: url, document: document, layout: document.layout(width: width, wideTables: .overflow), note: note,
+            isErrorPage: isErrorPage)
     }
 
     /// A page already laid out (`layout` is `document` at `layout.width`, as `HTMLDocument.parsedAndLaidOut`
@@ -40,7 +41,7 @@ public struct DisplayedPage: Sendable {
     public mutating func reflow(width: Int, keeping top: Int) -> Int {
         guard width != layout.width else { return top }
         let offset = characterOffset(ofLine: top)
-        layout = document.layout(width: width)
+        layout = document.layout(width: width, wideTables: .overflow)
         linkSpots = LinkSpot.spots(in: layout.lines)
         return line(atCharacterOffset: offset)
     }

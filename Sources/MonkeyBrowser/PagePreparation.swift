@@ -18,7 +18,8 @@ enum PagePreparation {
             return ErrorPage.make(address: url.absoluteString, message: "\(error)", width: width)
         }
         if Task.isCancelled { return nil }
-        let (document, layout) = HTMLDocument.parsedAndLaidOut(html: loaded.htmlSource, url: loaded.url, width: width)
+        let (document, layout) = HTMLDocument.parsedAndLaidOut(
+            html: loaded.htmlSource, url: loaded.url, width: width, wideTables: .overflow)
         if Task.isCancelled { return nil }
         var shown = loaded.url
         if let fragment = url.fragment, shown.fragment == nil,
