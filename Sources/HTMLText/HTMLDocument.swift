@@ -4,8 +4,12 @@ import Foundation
 public struct HTMLDocument: Sendable {
     /// The `<title>`, whitespace collapsed ("" when the page has none).
     public let title: String
-    /// The numbered links, in order: link `n` is `links[n - 1]`.
+    /// The numbered links, in order (links and form fields share one sequence of numbers).
     public let links: [PageLink]
+    /// The forms, in order; `FormField.form` indexes them.
+    public let forms: [HTMLForm]
+    /// Every form field in document order, hidden ones included; `FormField.index` is the position here.
+    public let fields: [FormField]
     /// The URL relative links were resolved against (`<base href>` or the document URL).
     public let baseURL: URL?
     private let blocks: [RenderBlock]
@@ -50,9 +54,11 @@ public struct HTMLDocument: Sendable {
         title = parsed.title.collapsingWhitespace
         let base = URLResolution.base(documentURL: url, baseHref: parsed.baseHref)
         baseURL = base
-        links = parsed.links.enumerated().map { index, link in
+        forms = parsed.forms
+        fields = parsed.fields
+        links = parsed.links.map { link in
             PageLink(
-                number: index + 1, url: URLResolution.resolve(link.href, against: base), href: link.href,
+                number: link.number, url: URLResolution.resolve(link.href, against: base), href: link.href,
                 text: link.text)
         }
         blocks = parsed.blocks
@@ -65,6 +71,11 @@ public struct HTMLDocument: Sendable {
         var writer = LineWriter(wideTables: wideTables)
         BlockLayout.layout(blocks, width: width, indent: 0, into: &writer)
         return page(writer.finish(), width: width)
+    }
+
+    /// The field shown as `[number]`, if that number is a field's.
+    public func field(number: Int) -> FormField? {
+        fields.first { $0.number == number }
     }
 
     private func page(_ output: LineWriter.Output, width: Int) -> TextPage {

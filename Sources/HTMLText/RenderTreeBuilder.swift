@@ -23,6 +23,9 @@ struct RenderTreeBuilder {
         static let skipChildren = Exit(rawValue: 1 << 10)
         /// An aligned container was opened inside the element's own container.
         static let popAlignment = Exit(rawValue: 1 << 11)
+        static let endForm = Exit(rawValue: 1 << 12)
+        /// A `<button>` ends: its number follows.
+        static let endButton = Exit(rawValue: 1 << 13)
     }
 
     static let maxContainerDepth = 40
@@ -39,8 +42,12 @@ struct RenderTreeBuilder {
     var linkText = ""
     var titleDepth = 0
     private(set) var title = ""
-    /// Links in order of appearance: the raw href and the visible text.
-    var links: [(href: String, text: String)] = []
+    /// Links in order of appearance: their number, the raw href and the visible text.
+    var links: [(number: Int, href: String, text: String)] = []
+    /// The last number given to a link or a form field (they share one sequence).
+    var lastNumber = 0
+    /// The forms and fields seen so far.
+    var forms = FormCollector()
     private(set) var baseHref: String?
 
     var style: SpanStyle { styles[styles.count - 1] }
@@ -80,6 +87,8 @@ struct RenderTreeBuilder {
         if exit.contains(.endLink) { endLink() }
         if exit.contains(.closeQuote) { appendText("”") }
         if exit.contains(.closeBracket) { appendGlued("]") }
+        if exit.contains(.endButton) { endButton() }
+        if exit.contains(.endForm) { forms.closeForm() }
         if exit.contains(.endTitle) { titleDepth -= 1 }
         if exit.contains(.endPreformatted) {
             preDepth -= 1
@@ -211,6 +220,9 @@ struct RenderTreeBuilder {
         case .tableCaption:
             flushParagraph()
             return .endBlock
+        case .form:
+            flushParagraph()
+            return forms.openForm(element) ? [.endBlock, .endForm] : .endBlock
         default:
             return openInline(element, role: role)
         }

@@ -72,8 +72,9 @@ public struct TextPage: Sendable {
 
     /// The link shown as `[number]`, if there is one.
     public func link(number: Int) -> PageLink? {
-        guard number >= 1, number <= links.count else { return nil }
-        return links[number - 1]
+        let index = links.partitioningIndex { $0.number >= number }
+        guard index < links.count, links[index].number == number else { return nil }
+        return links[index]
     }
 
     /// The page as plain text, one `\n`-terminated line per line, trailing spaces removed.
