@@ -26,6 +26,18 @@ extension BrowserApp {
                 case .edited, .moved, .ignored: mode = .find(field)
                 }
                 return true
+            case .field(let editor):
+                handleFieldKey(press, editor: editor)
+                return true
+            case .choosing(let chooser):
+                handleChooserKey(press, chooser: chooser)
+                return true
+            case .textarea(let editor):
+                handleTextAreaKey(press, editor: editor)
+                return true
+            case .confirmResubmit(let step):
+                handleResubmitKey(press, step: step)
+                return true
             }
         case .mouse(let mouse):
             return handle(mouse)
@@ -99,7 +111,7 @@ extension BrowserApp {
     }
 
     private func handle(_ mouse: MouseEvent) -> Bool {
-        let layout = BrowserLayout(area: lastArea, showsPrompt: tabs.selected.storeSlug != nil || problem != nil)
+        let layout = BrowserLayout(area: lastArea, showsPrompt: showsPrompt)
         var tab = tabs.selected
         switch mouse.kind {
         case .wheelUp, .wheelDown:
@@ -182,7 +194,7 @@ extension BrowserApp {
     }
 
     /// Scrolls so `line` is on screen (a third of the way down when it was not).
-    private func reveal(line: Int, in tab: inout BrowserTab) {
+    func reveal(line: Int, in tab: inout BrowserTab) {
         let height = pageSize.height
         if line < tab.scroll.top || line >= tab.scroll.top + height {
             tab.scroll.top = line - height / 3

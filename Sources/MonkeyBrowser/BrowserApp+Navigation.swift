@@ -16,9 +16,13 @@ extension BrowserApp {
         }
     }
 
-    /// Follows link `number` of the selected tab's page.
+    /// Follows link `number` of the selected tab's page, or activates the form field of that number.
     public func follow(link number: Int) {
         let index = tabs.selectedIndex
+        if let field = tabs[index].page?.field(number: number) {
+            activate(field: field)
+            return
+        }
         guard let link = tabs[index].page?.layout.link(number: number) else {
             tabs[index].notice = .message("There is no link \(number) on this page")
             return
@@ -31,28 +35,36 @@ extension BrowserApp {
         tabs[index].storeSlug = StoreLink.slug(of: url)
     }
 
-    /// Shows `url` in tab `index`: a jump within the page for a `#fragment` of the same document, else
-    /// a load. Either way it joins the history and the tab's activity becomes current.
-    public func navigate(_ index: Int, to url: URL) {
+    /// Shows `url` in tab `index` (requested by `POST` with `post`): a jump within the page for a `#fragment`
+    /// of the same document, else a load. Either way it joins the history and the tab's activity becomes
+    /// current.
+    public func navigate(_ index: Int, to url: URL, post: PostBody? = nil) {
         var tab = tabs[index]
         tab.storeSlug = nil
         tab.focusedLink = nil
         if tab.notice != .continuing { tab.notice = nil }
-        tab.history.visit(url.absoluteString, leavingAt: tab.scroll.top)
+        tab.history.visit(url.absoluteString, leavingAt: tab.scroll.top, post: post)
         tabs[index] = tab
-        if let page = tab.page, tab.loading == nil, Self.sameDocument(page.url, url), let fragment = url.fragment {
+        if post == nil, let page = tab.page, tab.loading == nil, Self.sameDocument(page.url, url),
+            let fragment = url.fragment
+        {
             tabs[index].scroll.top = page.line(forFragment: fragment) ?? tab.scroll.top
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else {
-            startLoad(index, url: url, scroll: nil)
+            startLoad(index, url: url, scroll: nil, post: post)
         }
         advertise(index)
         save()
     }
 
-    /// Back (`step` -1) or forward (+1) in the selected tab, restoring the scroll position there.
-    public func stepHistory(_ step: Int) {
+    /// Back (`step` -1) or forward (+1) in the selected tab, restoring the scroll position there. A page that
+    /// answered a form sent by `POST` is not loaded again without asking (unless `confirmed`).
+    public func stepHistory(_ step: Int, confirmed: Bool = false) {
         let index = tabs.selectedIndex
+        if !confirmed, tabs[index].history.entry(atStep: step)?.post != nil {
+            mode = .confirmResubmit(step: step)
+            return
+        }
         var tab = tabs[index]
         let entry =
             step < 0 ? tab.history.goBack(leavingAt: tab.scroll.top) : tab.history.goForward(leavingAt: tab.scroll.top)
@@ -69,7 +81,7 @@ extension BrowserApp {
             tabs[index].scroll.top = entry.scroll
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else if let url = URL(string: entry.url) {
-            startLoad(index, url: url, scroll: entry.scroll)
+            startLoad(index, url: url, scroll: entry.scroll, post: entry.post)
         }
         advertise(index)
         save()
@@ -85,18 +97,24 @@ extension BrowserApp {
                 address: entry.url, message: "invalid URL: \(entry.url)", width: pageSize.width)
             return
         }
-        startLoad(index, url: url, scroll: entry.scroll)
+        startLoad(index, url: url, scroll: entry.scroll, post: entry.post)
     }
 
-    /// Reloads the selected tab's page, keeping the scroll position.
-    func reload() {
+    /// Reloads the selected tab's page, keeping the scroll position; a page that answered a form sent by
+    /// `POST` asks first (unless `confirmed`).
+    func reload(confirmed: Bool = false) {
         let index = tabs.selectedIndex
-        guard let address = tabs[index].history.current?.url, let url = URL(string: address) else { return }
-        startLoad(index, url: url, scroll: tabs[index].scroll.top)
+        guard let entry = tabs[index].history.current, let url = URL(string: entry.url) else { return }
+        if entry.post != nil, !confirmed {
+            mode = .confirmResubmit(step: 0)
+            return
+        }
+        startLoad(index, url: url, scroll: tabs[index].scroll.top, post: entry.post)
     }
 
-    /// Starts loading `url` into tab `index` off the UI thread; the page comes back as `PageArrived`.
-    func startLoad(_ index: Int, url: URL, scroll: Int?) {
+    /// Starts loading `url` into tab `index` off the UI thread (by `POST` with `post`); the page comes back as
+    /// `PageArrived`.
+    func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil) {
         guard let port = context?.port else {
             tabs[index].notice = .message("Cannot load \(url.absoluteString): the browser is not in a suite")
             return
@@ -113,7 +131,9 @@ extension BrowserApp {
         let fetcher = fetcher
         let width = pageSize.width
         loads[tab.id] = Task.detached {
-            guard let page = await PagePreparation.prepare(url, fetcher: fetcher, width: width) else { return }
+            guard let page = await PagePreparation.prepare(url, post: post, fetcher: fetcher, width: width) else {
+                return
+            }
             port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
         }
     }

@@ -119,9 +119,15 @@ public final class BrowserApp: SuiteApp {
             spinnerScheduled = true
             context.schedule(after: 0.1, token: Self.spinnerToken)
         }
-        let layout = BrowserLayout(area: area, showsPrompt: tabs.selected.storeSlug != nil || problem != nil)
+        let layout = BrowserLayout(area: area, showsPrompt: showsPrompt)
         reflowSelected(to: layout.page.size)
         return BrowserView(app: self, layout: layout).render(into: &buffer)
+    }
+
+    /// Whether the row under the address bar is shown: a store page's offer, a problem, or a question.
+    var showsPrompt: Bool {
+        if case .confirmResubmit = mode { return true }
+        return tabs.selected.storeSlug != nil || problem != nil
     }
 
     /// Lays the selected page out again when the pane changed width, keeping the reader's place.

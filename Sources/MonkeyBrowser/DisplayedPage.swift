@@ -13,6 +13,10 @@ public struct DisplayedPage: Sendable {
     public let note: String?
     /// True when the page explains a failure instead of showing content.
     public let isErrorPage: Bool
+    /// The page's character encoding label (forms are sent in it unless they say otherwise).
+    public var charset: String?
+    /// Field numbers (as shown in `[n]`) to indexes into `document.fields`.
+    public let fieldIndexes: [Int: Int]
 
     public init(url: URL, document: HTMLDocument, width: Int, note: String? = nil, isErrorPage: Bool = false) {
         self.init(
@@ -29,6 +33,14 @@ public struct DisplayedPage: Sendable {
         self.isErrorPage = isErrorPage
         self.layout = layout
         linkSpots = LinkSpot.spots(in: layout.lines)
+        var indexes: [Int: Int] = [:]
+        for field in document.fields { if let number = field.number { indexes[number] = field.index } }
+        fieldIndexes = indexes
+    }
+
+    /// The field shown as `[number]`, if that number is a field's.
+    public func field(number: Int) -> FormField? {
+        fieldIndexes[number].map { document.fields[$0] }
     }
 
     /// The page's title, or its address when it has none.

@@ -5,10 +5,12 @@ import PageLoading
 /// Loads, decodes, parses and lays out a page; runs off the UI thread. Every failure becomes an
 /// error page; only cancellation yields nothing.
 enum PagePreparation {
-    static func prepare(_ url: URL, fetcher: any PageFetching, width: Int) async -> DisplayedPage? {
+    static func prepare(_ url: URL, post: PostBody? = nil, fetcher: any PageFetching, width: Int) async
+        -> DisplayedPage?
+    {
         let loaded: LoadedPage
         do {
-            loaded = try await fetcher.fetch(url)
+            loaded = try await fetcher.fetch(url, post: post)
         } catch PageLoadError.cancelled {
             return nil
         } catch let error as PageLoadError {
@@ -27,7 +29,9 @@ enum PagePreparation {
         {
             shown = withFragment
         }
-        return DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
+        var page = DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
+        page.charset = loaded.encoding.name
+        return page
     }
 
     private static func note(for page: LoadedPage) -> String? {

@@ -1,3 +1,4 @@
+import HTMLText
 import TerminalUI
 
 /// What the browser's status line says, most pressing first: the link number being typed, loading,
@@ -11,8 +12,13 @@ struct StatusText {
         let tab = app.tabs.selected
         var alert = false
         let left: String
-        if !app.typedNumber.isEmpty {
-            let title = Int(app.typedNumber).flatMap { tab.page?.layout.link(number: $0) }.map { " → \($0.text)" } ?? ""
+        if let hint = Self.editingHint(app.mode) {
+            left = hint
+        } else if !app.typedNumber.isEmpty {
+            let number = Int(app.typedNumber)
+            let title =
+                number.flatMap { tab.page?.field(number: $0) }.map { " → " + Self.describe($0) }
+                ?? number.flatMap { tab.page?.layout.link(number: $0) }.map { " → \($0.text)" } ?? ""
             left = " Follow link \(app.typedNumber)\(title) (Enter)"
         } else if let loading = tab.loading, tab.notice != .continuing {
             left =
@@ -20,6 +26,8 @@ struct StatusText {
         } else if let notice = tab.notice {
             alert = notice != .continuing
             left = " " + notice.text
+        } else if let number = tab.focusedLink, let field = tab.page?.field(number: number) {
+            left = " [\(number)] " + Self.describe(field)
         } else if let number = tab.focusedLink, let link = tab.page?.layout.link(number: number) {
             left = " [\(number)] " + (link.url?.absoluteString ?? link.href)
         } else if let find = tab.find {
@@ -38,5 +46,35 @@ struct StatusText {
         } else {
             right = ""
         }
+    }
+
+    /// What the status line says while a field is edited.
+    static func editingHint(_ mode: BrowserInputMode) -> String? {
+        switch mode {
+        case .field: " Editing: Enter sends the form, Tab next field, Esc undoes"
+        case .choosing(let chooser):
+            chooser.multiple
+                ? " Choose: ↑/↓, Space toggles, Enter done, Esc cancels" : " Choose: ↑/↓, Enter, Esc cancels"
+        case .textarea: " Editing text: Enter new line, Esc when done"
+        default: nil
+        }
+    }
+
+    /// "text field q", "checkbox subscribe (disabled)", "submit button Go"…
+    static func describe(_ field: FormField) -> String {
+        var kind: String
+        switch field.kind {
+        case .text, .search, .email, .number, .url, .tel: kind = "\(field.kind.rawValue) field"
+        case .password: kind = "password field"
+        case .select: kind = field.multiple ? "list (several)" : "list"
+        case .submit, .image: kind = "submit button"
+        case .reset: kind = "reset button"
+        default: kind = field.kind.rawValue
+        }
+        var text = kind
+        let name = field.label.isEmpty ? field.name : field.label
+        if !name.isEmpty { text += " " + name }
+        if field.disabled { text += " (disabled)" } else if field.readOnly { text += " (read-only)" }
+        return text + " (Enter)"
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// How `baton` and its network process `baton-fetch` talk: the command line and the reply on stdout.
 ///
-/// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES` (see `FetchRequest`). stdin is a pipe
-/// the parent never writes to; when it reaches end of file the parent is gone and `baton-fetch` exits.
+/// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]`
+/// (see `FetchRequest`). stdin is a pipe: with `--post`, the parent first writes the request body there
+/// (exactly BODY-BYTES bytes); after that it never writes, and when stdin reaches end of file the parent
+/// is gone and `baton-fetch` exits.
 ///
 /// **Reply, version 1:** a sequence of frames on stdout. Every frame is one kind byte, the payload's
 /// length as 4 bytes big-endian, then the payload:
@@ -32,7 +34,19 @@ public enum FetchProtocol {
     public static let executableName = "baton-fetch"
 }
 
-/// What `baton` asks `baton-fetch` to fetch, as it travels on the command line.
+/// A request body and its `Content-Type` (a form submitted by `POST`).
+public struct PostBody: Codable, Hashable, Sendable {
+    public var bytes: [UInt8]
+    public var contentType: String
+
+    public init(bytes: [UInt8], contentType: String) {
+        self.bytes = bytes
+        self.contentType = contentType
+    }
+}
+
+/// What `baton` asks `baton-fetch` to fetch, as it travels on the command line (a `POST` body's length and
+/// type travel there too; the body itself goes through stdin).
 public struct FetchRequest: Equatable, Sendable {
     /// The http(s) URL.
     public var url: URL
@@ -40,26 +54,47 @@ public struct FetchRequest: Equatable, Sendable {
     public var timeout: TimeInterval
     /// The body is cut after this many bytes.
     public var limit: Int
+    /// `POST` with this body; nil for `GET`.
+    public var post: PostBody?
 
-    public init(url: URL, timeout: TimeInterval, limit: Int) {
+    /// The largest `POST` body sent.
+    public static let maximumPostBytes = 16 * 1024 * 1024
+
+    public init(url: URL, timeout: TimeInterval, limit: Int, post: PostBody? = nil) {
         self.url = url
         self.timeout = timeout
         self.limit = limit
+        self.post = post
     }
 
-    /// The arguments after the executable: URL, timeout, limit.
-    public var arguments: [String] { [url.absoluteString, String(timeout), String(limit)] }
+    /// The arguments after the executable: URL, timeout, limit, and for a `POST` the body's length and type.
+    public var arguments: [String] {
+        var arguments = [url.absoluteString, String(timeout), String(limit)]
+        if let post { arguments += ["--post", String(post.bytes.count), post.contentType] }
+        return arguments
+    }
 
     /// Reads `arguments` (after the executable); nil unless they are an http(s) URL, a positive
-    /// timeout and a positive limit.
+    /// timeout and a positive limit, then at most a well-formed `--post`. A `POST` body's bytes are still
+    /// to be read (`postLength` of them): they are empty here.
     public init?(arguments: [String]) {
-        guard arguments.count == 3, let url = URL(string: arguments[0]),
+        guard arguments.count == 3 || arguments.count == 6, let url = URL(string: arguments[0]),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let timeout = TimeInterval(arguments[1]), timeout > 0, timeout.isFinite,
             let limit = Int(arguments[2]), limit > 0
         else { return nil }
         self.init(url: url, timeout: timeout, limit: limit)
+        if arguments.count == 6 {
+            guard arguments[3] == "--post", let length = Int(arguments[4]),
+                (0...Self.maximumPostBytes).contains(length), !arguments[5].isEmpty
+            else { return nil }
+            postLength = length
+            post = PostBody(bytes: [], contentType: arguments[5])
+        }
     }
+
+    /// How many body bytes the command line announced (read from stdin by `baton-fetch`).
+    public private(set) var postLength: Int?
 }
 
 /// The head of a reply: where the request ended up and what the server said the body is.

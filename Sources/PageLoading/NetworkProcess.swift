@@ -75,6 +75,10 @@ struct NetworkProcess: Sendable {
             process.kill()
             _ = process.reap(grace: .zero)
         }
+        if let post = request.post, !process.write(post.bytes) {
+            end()
+            throw failure("it did not take the form's data")
+        }
         var decoder = FetchReplyDecoder(limit: request.limit)
         let silenceLimit = Duration.seconds(request.timeout) + Self.silenceAllowance
         var lastHeard = ContinuousClock.now

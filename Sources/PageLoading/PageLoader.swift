@@ -30,22 +30,32 @@ public struct PageLoader: Sendable {
             ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
     }
 
-    /// Loads `url`; http(s) loads stop (with `.cancelled`) when the task is cancelled.
-    public func load(_ url: URL) async throws -> LoadedPage {
+    /// Loads `url` (by `POST` with `post`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
+    public func load(_ url: URL, post: PostBody? = nil) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
         guard Self.isHTTP(url) else {
+            try Self.refusePost(post, to: url)
             let page = try loadLocal(url)
             if Task.isCancelled { throw PageLoadError.cancelled }
             return page
         }
-        return page(from: try await networkProcess(for: url).run())
+        return page(from: try await networkProcess(for: url, post: post).run())
     }
 
     /// Loads `url` on the calling thread, which waits for http(s) replies: for command-line tools such as
     /// `baton dump`, which have nothing else to do meanwhile and no task to cancel.
-    public func loadBlocking(_ url: URL) throws -> LoadedPage {
-        guard Self.isHTTP(url) else { return try loadLocal(url) }
-        return page(from: try networkProcess(for: url).runBlocking())
+    public func loadBlocking(_ url: URL, post: PostBody? = nil) throws -> LoadedPage {
+        guard Self.isHTTP(url) else {
+            try Self.refusePost(post, to: url)
+            return try loadLocal(url)
+        }
+        return page(from: try networkProcess(for: url, post: post).runBlocking())
+    }
+
+    /// Only http(s) addresses take a `POST`.
+    private static func refusePost(_ post: PostBody?, to url: URL) throws(PageLoadError) {
+        guard post != nil else { return }
+        throw .network(url: url, reason: "a form can only be posted to an http(s) address")
     }
 
     private static func isHTTP(_ url: URL) -> Bool {
@@ -76,9 +86,12 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func networkProcess(for url: URL) throws -> NetworkProcess {
+    private func networkProcess(for url: URL, post: PostBody?) throws -> NetworkProcess {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
-        let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes)
+        if let post, post.bytes.count > FetchRequest.maximumPostBytes {
+            throw PageLoadError.network(url: url, reason: "the form's data is over 16 MB")
+        }
+        let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes, post: post)
         return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
     }
 

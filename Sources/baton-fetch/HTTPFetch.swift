@@ -29,6 +29,11 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.setValue("text/html, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         urlRequest.setValue("Baton-MonkeyBrowser/0.1", forHTTPHeaderField: "User-Agent")
+        if let post = request.post {
+            urlRequest.httpMethod = "POST"
+            urlRequest.httpBody = Data(post.bytes)
+            urlRequest.setValue(post.contentType, forHTTPHeaderField: "Content-Type")
+        }
         let fetch = HTTPFetch(request: request, output: output)
         let session = URLSession(configuration: .ephemeral, delegate: fetch, delegateQueue: nil)
         session.dataTask(with: urlRequest).resume()
