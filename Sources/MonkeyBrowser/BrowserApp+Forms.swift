@@ -87,7 +87,7 @@ extension BrowserApp {
                 PostBody(bytes: $0, contentType: request.contentType ?? "application/x-www-form-urlencoded")
             }
             save()
-            navigate(index, to: request.url, post: post)
+            navigate(index, to: request.url, post: post, site: page.url.host)
         } catch {
             notify("Cannot send the form: \(error)")
         }

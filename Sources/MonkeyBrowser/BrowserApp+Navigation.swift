@@ -31,14 +31,14 @@ extension BrowserApp {
             tabs[index].notice = .message("Link \(number) has an address that cannot be read: \(link.href)")
             return
         }
-        navigate(index, to: url)
+        navigate(index, to: url, site: tabs[index].page?.url.host)
         tabs[index].storeSlug = StoreLink.slug(of: url)
     }
 
-    /// Shows `url` in tab `index` (requested by `POST` with `post`): a jump within the page for a `#fragment`
-    /// of the same document, else a load. Either way it joins the history and the tab's activity becomes
-    /// current.
-    public func navigate(_ index: Int, to url: URL, post: PostBody? = nil) {
+    /// Shows `url` in tab `index` (requested by `POST` with `post`, from a page on `site`): a jump within the
+    /// page for a `#fragment` of the same document, else a load. Either way it joins the history and the tab's
+    /// activity becomes current.
+    public func navigate(_ index: Int, to url: URL, post: PostBody? = nil, site: String? = nil) {
         var tab = tabs[index]
         tab.storeSlug = nil
         tab.focusedLink = nil
@@ -51,7 +51,7 @@ extension BrowserApp {
             tabs[index].scroll.top = page.line(forFragment: fragment) ?? tab.scroll.top
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else {
-            startLoad(index, url: url, scroll: nil, post: post)
+            startLoad(index, url: url, scroll: nil, post: post, site: site)
         }
         advertise(index)
         save()
@@ -114,7 +114,7 @@ extension BrowserApp {
 
     /// Starts loading `url` into tab `index` off the UI thread (by `POST` with `post`); the page comes back as
     /// `PageArrived`.
-    func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil) {
+    func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil) {
         guard let port = context?.port else {
             tabs[index].notice = .message("Cannot load \(url.absoluteString): the browser is not in a suite")
             return
@@ -131,7 +131,10 @@ extension BrowserApp {
         let fetcher = fetcher
         let width = pageSize.width
         loads[tab.id] = Task.detached {
-            guard let page = await PagePreparation.prepare(url, post: post, fetcher: fetcher, width: width) else {
+            guard
+                let page = await PagePreparation.prepare(
+                    url, post: post, site: site, fetcher: fetcher, width: width)
+            else {
                 return
             }
             port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))

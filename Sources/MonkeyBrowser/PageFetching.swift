@@ -1,11 +1,14 @@
 import Foundation
 import PageLoading
 
-/// Fetches a page for the browser (by `POST` when `post` is given); `PageLoader` is the real one.
+/// Fetches a page for the browser (by `POST` when `post` is given; `site` is the host of the page that asked
+/// for it, for cookies); `PageLoader` is the real one.
 public protocol PageFetching: Sendable {
-    func fetch(_ url: URL, post: PostBody?) async throws -> LoadedPage
+    func fetch(_ url: URL, post: PostBody?, site: String?) async throws -> LoadedPage
 }
 
 extension PageLoader: PageFetching {
-    public func fetch(_ url: URL, post: PostBody?) async throws -> LoadedPage { try await load(url, post: post) }
+    public func fetch(_ url: URL, post: PostBody?, site: String?) async throws -> LoadedPage {
+        try await load(url, post: post, site: site)
+    }
 }

@@ -5,12 +5,12 @@ import PageLoading
 /// Loads, decodes, parses and lays out a page; runs off the UI thread. Every failure becomes an
 /// error page; only cancellation yields nothing.
 enum PagePreparation {
-    static func prepare(_ url: URL, post: PostBody? = nil, fetcher: any PageFetching, width: Int) async
-        -> DisplayedPage?
+    static func prepare(_ url: URL, post: PostBody? = nil, site: String? = nil, fetcher: any PageFetching, width: Int)
+        async -> DisplayedPage?
     {
         let loaded: LoadedPage
         do {
-            loaded = try await fetcher.fetch(url, post: post)
+            loaded = try await fetcher.fetch(url, post: post, site: site)
         } catch PageLoadError.cancelled {
             return nil
         } catch let error as PageLoadError {
@@ -39,6 +39,7 @@ enum PagePreparation {
         if let status = page.statusCode, !page.isSuccess { parts.append("HTTP \(status)") }
         if page.isTruncated { parts.append("too large: cut short") }
         if !page.isHTML { parts.append(page.mediaType) }
+        if let problem = page.cookieProblem { parts.append(problem) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// How `baton` and its network process `baton-fetch` talk: the command line and the reply on stdout.
 ///
-/// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]`
-/// (see `FetchRequest`). stdin is a pipe: with `--post`, the parent first writes the request body there
+/// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]
+/// [--cookies JAR-FILE] [--site HOST]` (see `FetchRequest`): `--cookies` sends and keeps cookies in that jar
+/// (`CookieJarFile`), `--site` names the host of the page the request comes from (for `SameSite`). stdin is a pipe: with `--post`, the parent first writes the request body there
 /// (exactly BODY-BYTES bytes); after that it never writes, and when stdin reaches end of file the parent
 /// is gone and `baton-fetch` exits.
 ///
@@ -56,21 +57,32 @@ public struct FetchRequest: Equatable, Sendable {
     public var limit: Int
     /// `POST` with this body; nil for `GET`.
     public var post: PostBody?
+    /// The cookie jar to send cookies from and keep them in; nil: no cookies.
+    public var cookieJar: String?
+    /// The host of the page that asked for this one (a link followed, a form sent); nil when the user did.
+    public var site: String?
 
     /// The largest `POST` body sent.
     public static let maximumPostBytes = 16 * 1024 * 1024
 
-    public init(url: URL, timeout: TimeInterval, limit: Int, post: PostBody? = nil) {
+    public init(
+        url: URL, timeout: TimeInterval, limit: Int, post: PostBody? = nil, cookieJar: String? = nil,
+        site: String? = nil
+    ) {
         self.url = url
         self.timeout = timeout
         self.limit = limit
         self.post = post
+        self.cookieJar = cookieJar
+        self.site = site
     }
 
-    /// The arguments after the executable: URL, timeout, limit, and for a `POST` the body's length and type.
+    /// The arguments after the executable: URL, timeout, limit, then the options.
     public var arguments: [String] {
         var arguments = [url.absoluteString, String(timeout), String(limit)]
         if let post { arguments += ["--post", String(post.bytes.count), post.contentType] }
+        if let cookieJar { arguments += ["--cookies", cookieJar] }
+        if let site { arguments += ["--site", site] }
         return arguments
     }
 
@@ -78,18 +90,30 @@ public struct FetchRequest: Equatable, Sendable {
     /// timeout and a positive limit, then at most a well-formed `--post`. A `POST` body's bytes are still
     /// to be read (`postLength` of them): they are empty here.
     public init?(arguments: [String]) {
-        guard arguments.count == 3 || arguments.count == 6, let url = URL(string: arguments[0]),
+        guard arguments.count >= 3, let url = URL(string: arguments[0]),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let timeout = TimeInterval(arguments[1]), timeout > 0, timeout.isFinite,
             let limit = Int(arguments[2]), limit > 0
         else { return nil }
         self.init(url: url, timeout: timeout, limit: limit)
-        if arguments.count == 6 {
-            guard arguments[3] == "--post", let length = Int(arguments[4]),
-                (0...Self.maximumPostBytes).contains(length), !arguments[5].isEmpty
-            else { return nil }
-            postLength = length
-            post = PostBody(bytes: [], contentType: arguments[5])
+        var rest = arguments.dropFirst(3)
+        while let option = rest.popFirst() {
+            switch option {
+            case "--post" where post == nil && rest.count >= 2:
+                guard let length = rest.popFirst().flatMap({ Int($0) }), (0...Self.maximumPostBytes).contains(length),
+                    let type = rest.popFirst(), !type.isEmpty
+                else { return nil }
+                postLength = length
+                post = PostBody(bytes: [], contentType: type)
+            case "--cookies" where cookieJar == nil:
+                guard let path = rest.popFirst(), !path.isEmpty else { return nil }
+                cookieJar = path
+            case "--site" where site == nil:
+                guard let host = rest.popFirst(), !host.isEmpty else { return nil }
+                site = host
+            default:
+                return nil
+            }
         }
     }
 
@@ -107,12 +131,15 @@ public struct FetchHead: Codable, Equatable, Sendable {
     public var status: Int
     /// The `Content-Type` header, if the server sent one.
     public var contentType: String?
+    /// Why cookies were off for this request (the jar is unsafe or damaged), if they were.
+    public var cookieProblem: String?
 
-    public init(url: URL, status: Int, contentType: String?) {
+    public init(url: URL, status: Int, contentType: String?, cookieProblem: String? = nil) {
         version = FetchProtocol.version
         self.url = url.absoluteString
         self.status = status
         self.contentType = contentType
+        self.cookieProblem = cookieProblem
     }
 }
 

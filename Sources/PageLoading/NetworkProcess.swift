@@ -13,6 +13,8 @@ struct HTTPResponseBody: Sendable {
     var contentType: ContentType
     var bytes: [UInt8]
     var isTruncated: Bool
+    /// Why cookies were off, if they were.
+    var cookieProblem: String?
 }
 
 /// One http(s) fetch in the `baton-fetch` network process, so that `baton` itself never loads
@@ -126,7 +128,8 @@ struct NetworkProcess: Sendable {
                 throw .binaryContent(contentType: contentType.mediaType, url: url)
             }
             return HTTPResponseBody(
-                url: url, statusCode: head.status, contentType: contentType, bytes: body, isTruncated: truncated)
+                url: url, statusCode: head.status, contentType: contentType, bytes: body, isTruncated: truncated,
+                cookieProblem: head.cookieProblem)
         }
     }
 

@@ -23,7 +23,9 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unsupported URL scheme '\(scheme)' (use http, https, file or about)"
         case .unreachableHost(let host, let reason): return "cannot reach \(host): \(reason)"
         case .timedOut(let url): return "timed out loading \(url.absoluteString)"
-        case .tooManyRedirects(let url): return "too many redirects loading \(url.absoluteString)"
+        case .tooManyRedirects(let url):
+            return
+                "too many redirects (more than 20) loading \(url.absoluteString): the site sends the browser in a loop"
         case .binaryContent(let type, let url):
             return "not a text page: \(url.absoluteString) is \(type)"
         case .fileNotFound(let path): return "no such file: \(path)"

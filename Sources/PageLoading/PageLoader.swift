@@ -15,13 +15,17 @@ public struct PageLoader: Sendable {
     public var maximumBytes: Int
     /// The `baton-fetch` executable; nil for the one next to the running executable.
     public var fetcherExecutable: URL?
+    /// The device's cookie jar; nil: no cookies are sent or kept.
+    public var cookieJar: URL?
 
     public init(
-        timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil
+        timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil,
+        cookieJar: URL? = nil
     ) {
         self.timeout = timeout
         self.maximumBytes = maximumBytes
         self.fetcherExecutable = fetcherExecutable
+        self.cookieJar = cookieJar
     }
 
     /// The `baton-fetch` that http(s) loads run.
@@ -30,8 +34,9 @@ public struct PageLoader: Sendable {
             ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
     }
 
-    /// Loads `url` (by `POST` with `post`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
-    public func load(_ url: URL, post: PostBody? = nil) async throws -> LoadedPage {
+    /// Loads `url` (by `POST` with `post`; `site` is the host of the page that asked for it, for cookies'
+    /// `SameSite`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
+    public func load(_ url: URL, post: PostBody? = nil, site: String? = nil) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
         guard Self.isHTTP(url) else {
             try Self.refusePost(post, to: url)
@@ -39,7 +44,7 @@ public struct PageLoader: Sendable {
             if Task.isCancelled { throw PageLoadError.cancelled }
             return page
         }
-        return page(from: try await networkProcess(for: url, post: post).run())
+        return page(from: try await networkProcess(for: url, post: post, site: site).run())
     }
 
     /// Loads `url` on the calling thread, which waits for http(s) replies: for command-line tools such as
@@ -49,7 +54,7 @@ public struct PageLoader: Sendable {
             try Self.refusePost(post, to: url)
             return try loadLocal(url)
         }
-        return page(from: try networkProcess(for: url, post: post).runBlocking())
+        return page(from: try networkProcess(for: url, post: post, site: nil).runBlocking())
     }
 
     /// Only http(s) addresses take a `POST`.
@@ -86,20 +91,23 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func networkProcess(for url: URL, post: PostBody?) throws -> NetworkProcess {
+    private func networkProcess(for url: URL, post: PostBody?, site: String?) throws -> NetworkProcess {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
         if let post, post.bytes.count > FetchRequest.maximumPostBytes {
             throw PageLoadError.network(url: url, reason: "the form's data is over 16 MB")
         }
-        let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes, post: post)
+        let request = FetchRequest(
+            url: url, timeout: timeout, limit: maximumBytes, post: post, cookieJar: cookieJar?.path, site: site)
         return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
     }
 
     private func page(from response: HTTPResponseBody) -> LoadedPage {
-        page(
+        var loaded = page(
             url: response.url, status: response.statusCode,
             mediaType: response.contentType.effectiveMediaType,
             charset: response.contentType.charset, bytes: response.bytes, truncated: response.isTruncated)
+        loaded.cookieProblem = response.cookieProblem
+        return loaded
     }
 
     private func page(

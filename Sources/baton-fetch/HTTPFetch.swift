@@ -7,7 +7,9 @@ import PageLoading
 
 /// One HTTP(S) fetch through URLSession's delegate API, reported as `FetchProtocol` frames as it goes:
 /// binary types are refused from the headers, and the body is cut at the limit without downloading the
-/// rest. Redirects are followed by URLSession.
+/// rest. Redirects are followed by URLSession, at most `maximumRedirects` of them. With a cookie jar, each
+/// request (redirects too) carries the jar's cookies for it and each response's cookies go into the jar
+/// (`CookiePolicy`); URLSession's own cookie storage is off.
 final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let request: FetchRequest
     private let output: FrameOutput
@@ -17,6 +19,14 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var sentHead = false
     private var sentBytes = 0
     private var finished = false
+    private var redirects = 0
+    /// The jar's cookies, when cookies are on.
+    private var jar: [StoredCookie]?
+    /// Why cookies are off, when a jar was given but cannot be used.
+    private var cookieProblem: String?
+
+    /// The most redirects followed for one request.
+    static let maximumRedirects = 20
 
     private init(request: FetchRequest, output: FrameOutput) {
         self.request = request
@@ -35,9 +45,56 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             urlRequest.setValue(post.contentType, forHTTPHeaderField: "Content-Type")
         }
         let fetch = HTTPFetch(request: request, output: output)
-        let session = URLSession(configuration: .ephemeral, delegate: fetch, delegateQueue: nil)
+        if let path = request.cookieJar {
+            do {
+                fetch.jar = try CookieJarFile(url: URL(fileURLWithPath: path)).load()
+            } catch {
+                fetch.cookieProblem = error.description
+            }
+        }
+        fetch.addCookies(to: &urlRequest)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
         session.dataTask(with: urlRequest).resume()
         fetch.done.wait()
+    }
+
+    /// Sets the request's `Cookie` header from the jar.
+    private func addCookies(to urlRequest: inout URLRequest) {
+        lock.lock()
+        let jar = self.jar
+        lock.unlock()
+        guard let jar, let url = urlRequest.url else { return }
+        let header = CookiePolicy.header(
+            for: url, method: urlRequest.httpMethod ?? "GET", site: request.site, jar: jar, now: Date())
+        urlRequest.setValue(header, forHTTPHeaderField: "Cookie")
+    }
+
+    /// Keeps the cookies a response sets; a jar that cannot be written turns cookies off.
+    private func takeCookies(from response: HTTPURLResponse, url: URL) {
+        lock.lock()
+        let on = jar != nil
+        lock.unlock()
+        guard on, let path = request.cookieJar,
+            let headers = response.allHeaderFields as? [String: String],
+            headers.keys.contains(where: { $0.lowercased() == "set-cookie" })
+        else { return }
+        do {
+            let updated = try CookieJarFile(url: URL(fileURLWithPath: path)).update {
+                CookiePolicy.accept(headers, from: url, into: $0, now: Date())
+            }
+            lock.lock()
+            jar = updated
+            lock.unlock()
+        } catch {
+            lock.lock()
+            jar = nil
+            cookieProblem = error.description
+            lock.unlock()
+        }
     }
 
     /// Sends the final frame, once; later calls do nothing.
@@ -63,6 +120,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return
         }
         let url = http.url ?? request.url
+        takeCookies(from: http, url: url)
         let header = http.value(forHTTPHeaderField: "Content-Type")
         let contentType = ContentType(header: header)
         guard contentType.isText else {
@@ -73,9 +131,34 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         lock.lock()
         let send = !finished && !sentHead
         sentHead = true
+        let problem = cookieProblem
         lock.unlock()
-        if send { output.send(.head(FetchHead(url: url, status: http.statusCode, contentType: header))) }
+        if send {
+            output.send(
+                .head(FetchHead(url: url, status: http.statusCode, contentType: header, cookieProblem: problem)))
+        }
         completionHandler(.allow)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        lock.lock()
+        redirects += 1
+        let count = redirects
+        lock.unlock()
+        let from = response.url ?? request.url
+        guard count <= Self.maximumRedirects else {
+            finish(.failure(.tooManyRedirects(from)))
+            completionHandler(nil)
+            task.cancel()
+            return
+        }
+        takeCookies(from: response, url: from)
+        var next = newRequest
+        addCookies(to: &next)
+        completionHandler(next)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
