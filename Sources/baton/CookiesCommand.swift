@@ -15,10 +15,7 @@ struct CookiesCommand: ParsableCommand {
     }
 
     /// One line on standard error, exit 1.
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("baton cookies: \(message)\n".utf8))
-        Foundation.exit(1)
-    }
+    static func fail(_ message: String) -> Never { CommandFailure.exit("baton cookies: \(message)") }
 }
 
 /// `baton cookies list [--json]`.

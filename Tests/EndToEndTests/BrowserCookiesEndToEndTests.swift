@@ -8,13 +8,6 @@ import Testing
 /// Cookies in the real suite: a cookie a server sets goes back with the next load, survives quitting and
 /// starting the suite again, lives in the device's jar (mode 0600), and `baton cookies` lists and clears it.
 @Suite(.serialized) struct BrowserCookiesEndToEndTests {
-    static func go(_ session: TmuxSession, to address: String) throws {
-        try session.send("C-l")
-        try session.send("C-u")
-        try session.type(address)
-        try session.send("Enter")
-    }
-
     @Test func cookieIsSentAgainAndSurvivesARestart() throws {
         let fixture = try BatonFixture()
         let server = try EchoServer()
@@ -22,12 +15,10 @@ import Testing
         let first = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 100, height: 30, environment: fixture.environment)
         defer { first.close() }
-        try first.waitFor("Paths")
-        try first.send("F1")
-        try first.waitFor("1 Weather")
-        try Self.go(first, to: server.base.absoluteString + "/setcookie")
+        try first.openBrowser()
+        try first.go(to: server.base.absoluteString + "/setcookie")
         try first.waitFor("Cookie set.")
-        try Self.go(first, to: server.base.absoluteString + "/echo")
+        try first.go(to: server.base.absoluteString + "/echo")
         let echo = try first.waitFor("COOKIE=")
         #expect(echo.contains("COOKIE=flavour=oatmeal\n"))  // the Secure one stays off plain http
         try first.send("F10")
@@ -47,10 +38,8 @@ import Testing
         let second = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 100, height: 30, environment: fixture.environment)
         defer { second.close() }
-        try second.waitFor("Paths")
-        try second.send("F1")
-        try second.waitFor("1 Weather")
-        try Self.go(second, to: server.base.absoluteString + "/echo")
+        try second.openBrowser()
+        try second.go(to: server.base.absoluteString + "/echo")
         let again = try second.waitFor("COOKIE=")
         #expect(again.contains("COOKIE=flavour=oatmeal\n"))
 

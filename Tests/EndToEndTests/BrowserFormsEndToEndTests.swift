@@ -4,16 +4,6 @@ import Testing
 /// MonkeyBrowser's forms against a real server that echoes what it gets: filled in the terminal, sent by GET
 /// and by POST, and a half-filled form continued on another device.
 @Suite(.serialized) struct BrowserFormsEndToEndTests {
-    /// Opens the browser on `session` and goes to `address`.
-    static func open(_ address: String, in session: TmuxSession) throws {
-        try session.send("F1")
-        try session.waitFor("1 Weather")
-        try session.send("C-l")
-        try session.send("C-u")
-        try session.type(address)
-        try session.send("Enter")
-    }
-
     /// Types a name, ticks the box, picks Medium.
     static func fill(_ session: TmuxSession) throws {
         try session.waitFor("Name: [")
@@ -40,8 +30,8 @@ import Testing
         let session = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 100, height: 30, environment: fixture.environment)
         defer { session.close() }
-        try session.waitFor("Paths")
-        try Self.open(server.base.absoluteString + "/form-\(method).html", in: session)
+        try session.openBrowser()
+        try session.go(to: server.base.absoluteString + "/form-\(method).html")
         try Self.fill(session)
         try session.type("4")
         try session.send("Enter")
@@ -69,7 +59,9 @@ import Testing
         defer { devices.close() }
         let server = try EchoServer()
         defer { server.stop() }
-        try Self.open(server.base.absoluteString + "/form-get.html", in: devices.a)
+        try devices.a.send("F1")
+        try devices.a.waitFor("1 Weather")
+        try devices.a.go(to: server.base.absoluteString + "/form-get.html")
         try Self.fill(devices.a)
         try devices.b.send("F1")
         try devices.b.waitFor("1 Weather")
