@@ -16,6 +16,7 @@ enum GumboTreeWalker {
         var baseHref: String?
         var forms: [HTMLForm] = []
         var fields: [FormField] = []
+        var refreshContent: String?
     }
 
     /// Parses `html` and builds its render tree; with a `pipeline`, each top-level block goes to it as soon
@@ -96,6 +97,6 @@ enum GumboTreeWalker {
         let (forms, fields) = builder.forms.finished()
         return Result(
             blocks: blocks, title: builder.title, links: builder.links, baseHref: builder.baseHref, forms: forms,
-            fields: fields)
+            fields: fields, refreshContent: builder.refreshContent)
     }
 }

@@ -10,6 +10,8 @@ public struct HTMLDocument: Sendable {
     public let forms: [HTMLForm]
     /// Every form field in document order, hidden ones included; `FormField.index` is the position here.
     public let fields: [FormField]
+    /// The page's `<meta http-equiv="refresh">`, if it has a valid one.
+    public let refresh: MetaRefresh?
     /// The URL relative links were resolved against (`<base href>` or the document URL).
     public let baseURL: URL?
     private let blocks: [RenderBlock]
@@ -56,6 +58,7 @@ public struct HTMLDocument: Sendable {
         baseURL = base
         forms = parsed.forms
         fields = parsed.fields
+        refresh = parsed.refreshContent.flatMap { MetaRefresh(content: $0, base: base, documentURL: url) }
         links = parsed.links.map { link in
             PageLink(
                 number: link.number, url: URLResolution.resolve(link.href, against: base), href: link.href,

@@ -49,6 +49,8 @@ struct RenderTreeBuilder {
     /// The forms and fields seen so far.
     var forms = FormCollector()
     private(set) var baseHref: String?
+    /// The first `<meta http-equiv=refresh>`'s content.
+    private(set) var refreshContent: String?
 
     var style: SpanStyle { styles[styles.count - 1] }
 
@@ -62,6 +64,7 @@ struct RenderTreeBuilder {
         let role = ElementRole.of(element.tag)
         if case .skipped = role {
             if element.tag == GUMBO_TAG_HEAD { readHead(element) }
+            if element.tag == GUMBO_TAG_META { readMeta(element) }
             return .skipChildren
         }
         var exit: Exit = []
@@ -254,8 +257,18 @@ struct RenderTreeBuilder {
                 title = child.textContent
             } else if child.tag == GUMBO_TAG_BASE, baseHref == nil, let href = child.attribute("href") {
                 baseHref = href.trimmingHTMLWhitespace
+            } else if child.tag == GUMBO_TAG_META {
+                readMeta(child)
             }
         }
+    }
+
+    /// Keeps the first `<meta http-equiv="refresh" content>`.
+    mutating func readMeta(_ meta: GumboElementRef) {
+        guard refreshContent == nil, meta.attribute("http-equiv")?.trimmingHTMLWhitespace.lowercased() == "refresh",
+            let content = meta.attribute("content")
+        else { return }
+        refreshContent = content
     }
 
     // MARK: Helpers

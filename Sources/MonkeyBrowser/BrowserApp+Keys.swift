@@ -99,6 +99,8 @@ extension BrowserApp {
         case .stop:
             if tabs.selected.loading != nil {
                 stopLoading()
+            } else if tabs.selected.refresh != nil {
+                stopRefresh()
             } else if !typedNumber.isEmpty {
                 typedNumber = ""
             } else if tabs.selected.find != nil {

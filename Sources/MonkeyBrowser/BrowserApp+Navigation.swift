@@ -126,6 +126,7 @@ extension BrowserApp {
         tab.pendingScroll = scroll
         tab.find = nil
         tab.focusedLink = nil
+        tab.refresh = nil
         tabs[index] = tab
         let message = (tabID: tab.id, generation: tab.generation)
         let fetcher = fetcher
@@ -181,8 +182,45 @@ extension BrowserApp {
         tab.scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         tab.pendingScroll = nil
         tabs[index] = tab
+        scheduleRefresh(index)
         retitle(index)
         save()
+    }
+
+    /// Arms the page's `<meta http-equiv=refresh>`, with a note saying where it goes and how to stop it.
+    private func scheduleRefresh(_ index: Int) {
+        guard let page = tabs[index].page, !page.isErrorPage, let refresh = page.document.refresh, let context
+        else { return }
+        refreshCount += 1
+        let token = "\(Self.refreshTokenPrefix)\(tabs[index].id):\(refreshCount)"
+        tabs[index].refresh = (refresh.url, token)
+        let seconds = max(0, refresh.seconds)
+        let target =
+            Self.sameDocument(page.url, refresh.url) ? "This page reloads" : "Going to \(refresh.url.absoluteString)"
+        tabs[index].notice = .message("\(target) in \(Int(seconds.rounded(.up))) s (Esc stops)")
+        context.schedule(after: seconds, token: token)
+    }
+
+    static let refreshTokenPrefix = "refresh:"
+
+    /// A refresh timer went off: the tab follows it, unless it was stopped or the tab moved on.
+    func refreshFired(_ token: String) {
+        guard let index = tabs.tabs.firstIndex(where: { $0.refresh?.token == token }),
+            let url = tabs[index].refresh?.url
+        else { return }
+        tabs[index].refresh = nil
+        tabs[index].notice = nil
+        if let current = tabs[index].page?.url, Self.sameDocument(current, url) {
+            startLoad(index, url: url, scroll: tabs[index].scroll.top)
+        } else {
+            navigate(index, to: url)
+        }
+    }
+
+    /// `Esc` while a refresh waits: it does not happen.
+    func stopRefresh() {
+        tabs.selected.refresh = nil
+        tabs.selected.notice = .message("Refresh stopped")
     }
 
     /// Whether two addresses name the same document (they differ at most in the fragment).

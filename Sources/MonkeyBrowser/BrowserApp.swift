@@ -24,6 +24,8 @@ public final class BrowserApp: SuiteApp {
     var pageSize = Size(width: 79, height: 18)
     var lastArea = Rect(x: 0, y: 0, width: 80, height: 22)
     var spinnerFrame = 0
+    /// Numbers the refresh timers, so a stopped one that goes off later is recognised as stale.
+    var refreshCount = 0
     var spinnerScheduled = false
     var loads: [Int: Task<Void, Never>] = [:]
     var context: SuiteContext?
@@ -101,6 +103,7 @@ public final class BrowserApp: SuiteApp {
 
     public func timerFired(_ token: String, context: SuiteContext) {
         self.context = context
+        if token.hasPrefix(Self.refreshTokenPrefix) { return refreshFired(token) }
         guard token == Self.spinnerToken else { return }
         spinnerScheduled = false
         spinnerFrame += 1

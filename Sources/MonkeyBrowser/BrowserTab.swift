@@ -19,6 +19,8 @@ public struct BrowserTab: Sendable {
     public var pendingScroll: Int?
     /// Set when the page is an Apple Store's web page: Stores can show it (`o`).
     public var storeSlug: String?
+    /// The page's `<meta http-equiv=refresh>` waiting to happen: where to, and the timer's token.
+    public var refresh: (url: URL, token: String)?
     var generation = 0
 
     public init(id: Int, kind: TabKind, history: TabHistory = TabHistory()) {

@@ -124,3 +124,22 @@ import Testing
         #expect(document.fields.map(\.form) == [0, 0, 1])
     }
 }
+
+/// `<meta http-equiv=refresh>` content as the HTML standard reads it.
+@Suite struct MetaRefreshTests {
+    func refresh(_ content: String, inBody: Bool = false) -> MetaRefresh? {
+        let meta = "<meta http-equiv=\"Refresh\" content=\"\(content)\">"
+        let html = inBody ? "<body><p>x</p>\(meta)" : "<head>\(meta)</head>"
+        return HTMLDocument(html: html, url: URL(string: "http://a.test/dir/page")).refresh
+    }
+
+    @Test func contentForms() {
+        #expect(refresh("5; url=next.html")?.url.absoluteString == "http://a.test/dir/next.html")
+        #expect(refresh("0;URL='/top'")?.url.absoluteString == "http://a.test/top")
+        #expect(refresh("2.5, http://b.test/")?.seconds == 2.5)
+        #expect(refresh("10")?.url.absoluteString == "http://a.test/dir/page")
+        #expect(refresh("1; url=x", inBody: true)?.seconds == 1)
+        #expect(refresh("soon") == nil)
+        #expect(refresh("1; url=javascript:alert(1)") == nil)
+    }
+}
