@@ -3,8 +3,11 @@ import Foundation
 /// How `baton` and its network process `baton-fetch` talk: the command line and the reply on stdout.
 ///
 /// **Command line:** `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]
-/// [--cookies JAR-FILE] [--site HOST]` (see `FetchRequest`): `--cookies` sends and keeps cookies in that jar
-/// (`CookieJarFile`), `--site` names the host of the page the request comes from (for `SameSite`). stdin is a pipe: with `--post`, the parent first writes the request body there
+/// [--cookies JAR-FILE] [--site HOST] [--save-in DIR]` (see `FetchRequest`): `--cookies` sends and keeps
+/// cookies in that jar (`CookieJarFile`), `--site` names the host of the page the request comes from (for
+/// `SameSite`), and `--save-in` saves a response that is a file rather than a page (a binary type or
+/// `Content-Disposition: attachment`) in that directory (`DownloadLocation`); without it such a response is
+/// the failure `download`. stdin is a pipe: with `--post`, the parent first writes the request body there
 /// (exactly BODY-BYTES bytes); after that it never writes, and when stdin reaches end of file the parent
 /// is gone and `baton-fetch` exits.
 ///
@@ -17,9 +20,11 @@ import Foundation
 /// | `D` data | 1 to `maximumDataLength` bytes of the body, in order |
 /// | `E` end | JSON `{"truncated":false}`: the body is complete, or (`true`) was cut at LIMIT-BYTES |
 /// | `F` failure | JSON `{"version":1,"error":{"case":"timedOut","url":"…"}}`: `PageLoadError`'s Codable form |
+/// | `P` progress | JSON `{"path":"…","received":1024,"total":4096}`: a download so far (`total` absent when unknown) |
+/// | `S` saved | JSON `{"path":"…","bytes":4096}`: the download is complete at that path |
 ///
-/// A reply is `H D* E` (a page), `H D* F` (the fetch failed during the body) or `F` (it failed before
-/// the head, or the type is not text). JSON payloads are at most `maximumJSONLength` bytes; nothing
+/// A reply is `H D* E` (a page), `H D* F` (the fetch failed during the body), `P+ S` (a file saved),
+/// `P+ F` (the download failed; the partial file is removed) or `F` (it failed before the head). JSON payloads are at most `maximumJSONLength` bytes; nothing
 /// follows `E` or `F`, after which `baton-fetch` exits with status 0. The first frame carries the
 /// version: a parent refuses a reply of another version, and every reply that breaks these rules.
 public enum FetchProtocol {
@@ -61,6 +66,8 @@ public struct FetchRequest: Equatable, Sendable {
     public var cookieJar: String?
     /// The host of the page that asked for this one (a link followed, a form sent); nil when the user did.
     public var site: String?
+    /// Where a file that is not a page is saved; nil: such a response is the failure `download`.
+    public var saveIn: String?
 
     /// The largest `POST` body sent.
     public static let maximumPostBytes = 16 * 1024 * 1024
@@ -83,6 +90,7 @@ public struct FetchRequest: Equatable, Sendable {
         if let post { arguments += ["--post", String(post.bytes.count), post.contentType] }
         if let cookieJar { arguments += ["--cookies", cookieJar] }
         if let site { arguments += ["--site", site] }
+        if let saveIn { arguments += ["--save-in", saveIn] }
         return arguments
     }
 
@@ -111,6 +119,9 @@ public struct FetchRequest: Equatable, Sendable {
             case "--site" where site == nil:
                 guard let host = rest.popFirst(), !host.isEmpty else { return nil }
                 site = host
+            case "--save-in" where saveIn == nil:
+                guard let directory = rest.popFirst(), !directory.isEmpty else { return nil }
+                saveIn = directory
             default:
                 return nil
             }
@@ -149,6 +160,8 @@ public enum FetchFrame: Equatable, Sendable {
     case data([UInt8])
     case end(truncated: Bool)
     case failure(PageLoadError)
+    case progress(DownloadProgress)
+    case saved(SavedFile)
 
     /// The frame's kind byte.
     enum Kind: UInt8 {
@@ -156,6 +169,8 @@ public enum FetchFrame: Equatable, Sendable {
         case data = 0x44  // D
         case end = 0x45  // E
         case failure = 0x46  // F
+        case progress = 0x50  // P
+        case saved = 0x53  // S
     }
 
     struct End: Codable, Equatable {
@@ -175,6 +190,8 @@ public enum FetchFrame: Equatable, Sendable {
         case .end(let truncated): return try Self.json(End(truncated: truncated), kind: .end)
         case .failure(let error):
             return try Self.json(Failure(version: FetchProtocol.version, error: error), kind: .failure)
+        case .progress(let progress): return try Self.json(progress, kind: .progress)
+        case .saved(let saved): return try Self.json(saved, kind: .saved)
         case .data(let bytes):
             var wire: [UInt8] = []
             wire.reserveCapacity(bytes.count + FetchProtocol.frameHeaderLength)

@@ -17,11 +17,14 @@ public struct PageLoader: Sendable {
     public var fetcherExecutable: URL?
     /// The device's cookie jar; nil: no cookies are sent or kept.
     public var cookieJar: URL?
+    /// Where files that are not pages are saved; nil: loading one fails with `PageLoadError.download`.
+    public var downloadDirectory: URL?
 
     public init(
         timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil,
-        cookieJar: URL? = nil
+        cookieJar: URL? = nil, downloadDirectory: URL? = nil
     ) {
+        self.downloadDirectory = downloadDirectory
         self.timeout = timeout
         self.maximumBytes = maximumBytes
         self.fetcherExecutable = fetcherExecutable
@@ -36,7 +39,10 @@ public struct PageLoader: Sendable {
 
     /// Loads `url` (by `POST` with `post`; `site` is the host of the page that asked for it, for cookies'
     /// `SameSite`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
-    public func load(_ url: URL, post: PostBody? = nil, site: String? = nil) async throws -> LoadedPage {
+    public func load(
+        _ url: URL, post: PostBody? = nil, site: String? = nil,
+        progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
         guard Self.isHTTP(url) else {
             try Self.refusePost(post, to: url)
@@ -44,7 +50,9 @@ public struct PageLoader: Sendable {
             if Task.isCancelled { throw PageLoadError.cancelled }
             return page
         }
-        return page(from: try await networkProcess(for: url, post: post, site: site).run())
+        var process = try networkProcess(for: url, post: post, site: site)
+        process.onProgress = progress
+        return page(from: try await process.run())
     }
 
     /// Loads `url` on the calling thread, which waits for http(s) replies: for command-line tools such as
@@ -96,8 +104,9 @@ public struct PageLoader: Sendable {
         if let post, post.bytes.count > FetchRequest.maximumPostBytes {
             throw PageLoadError.network(url: url, reason: "the form's data is over 16 MB")
         }
-        let request = FetchRequest(
+        var request = FetchRequest(
             url: url, timeout: timeout, limit: maximumBytes, post: post, cookieJar: cookieJar?.path, site: site)
+        request.saveIn = downloadDirectory?.path
         return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
     }
 
@@ -107,6 +116,7 @@ public struct PageLoader: Sendable {
             mediaType: response.contentType.effectiveMediaType,
             charset: response.contentType.charset, bytes: response.bytes, truncated: response.isTruncated)
         loaded.cookieProblem = response.cookieProblem
+        loaded.saved = response.saved
         return loaded
     }
 

@@ -48,6 +48,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"set")
         elif self.path == "/redirect-cookie":
             self.send(302, "text/html", b"moved", {"Location": "/echo", "Set-Cookie": "hop=2; Path=/"})
+        elif self.path == "/attachment":
+            self.send(200, "text/plain", b"n" * 300000, {"Content-Disposition": 'attachment; filename="notes 1.txt"'})
         elif self.path == "/loop":
             self.send(302, "text/html", b"again", {"Location": "/loop"})
         elif self.path == "/page":
