@@ -127,19 +127,49 @@ extension BrowserApp {
         tab.find = nil
         tab.focusedLink = nil
         tab.refresh = nil
+        tab.download = nil
         tabs[index] = tab
         let message = (tabID: tab.id, generation: tab.generation)
         let fetcher = fetcher
         let width = pageSize.width
         loads[tab.id] = Task.detached {
-            guard
-                let page = await PagePreparation.prepare(
-                    url, post: post, site: site, fetcher: fetcher, width: width)
-            else {
-                return
+            let progress: @Sendable (DownloadProgress) -> Void = {
+                port.post(DownloadProgressed(tabID: message.tabID, generation: message.generation, progress: $0))
             }
-            port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
+            let prepared = await PagePreparation.prepare(
+                url, post: post, site: site, fetcher: fetcher, width: width, progress: progress)
+            switch prepared {
+            case .page(let page):
+                port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
+            case .saved(let file):
+                port.post(FileSaved(tabID: message.tabID, generation: message.generation, file: file))
+            case nil:
+                break
+            }
         }
+    }
+
+    /// A download came on: the status line's progress bar follows it.
+    private func progressed(_ message: DownloadProgressed) {
+        guard let index = tabs.index(ofID: message.tabID), tabs[index].loading?.generation == message.generation
+        else { return }
+        tabs[index].download = message.progress
+    }
+
+    /// The address was a file, now saved: the page shown stays (the address leaves the history) and the
+    /// status line says where the file went.
+    private func saved(_ message: FileSaved) {
+        guard let index = tabs.index(ofID: message.tabID), tabs[index].loading?.generation == message.generation
+        else { return }
+        loads[message.tabID] = nil
+        var tab = tabs[index]
+        tab.loading = nil
+        tab.download = nil
+        if tab.page != nil { tab.history.returnToPrevious() }
+        tab.notice = .message("Saved \(message.file.path) (\(StatusText.size(message.file.bytes)))")
+        tabs[index] = tab
+        advertise(index)
+        save()
     }
 
     /// `Esc` while loading: stops the load; the previous page stays.
@@ -148,6 +178,10 @@ extension BrowserApp {
         guard tabs[index].loading != nil else { return }
         loads.removeValue(forKey: tabs[index].id)?.cancel()
         tabs[index].loading = nil
+        if tabs[index].download != nil {
+            tabs[index].download = nil
+            if tabs[index].page != nil { tabs[index].history.returnToPrevious() }
+        }
         tabs[index].notice = .stopped
     }
 
@@ -156,6 +190,12 @@ extension BrowserApp {
         switch message {
         case let arrived as PageArrived:
             show(arrived)
+            return true
+        case let progress as DownloadProgressed:
+            progressed(progress)
+            return true
+        case let file as FileSaved:
+            saved(file)
             return true
         case let timeout as HistoryRequestTimedOut:
             endHistoryExchange(tabID: timeout.tabID, number: timeout.exchange)

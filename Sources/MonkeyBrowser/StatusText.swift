@@ -1,4 +1,6 @@
+import Foundation
 import HTMLText
+import PageLoading
 import TerminalUI
 
 /// What the browser's status line says, most pressing first: the link number being typed, loading,
@@ -20,6 +22,8 @@ struct StatusText {
                 number.flatMap { tab.page?.field(number: $0) }.map { " → " + Self.describe($0) }
                 ?? number.flatMap { tab.page?.layout.link(number: $0) }.map { " → \($0.text)" } ?? ""
             left = " Follow link \(app.typedNumber)\(title) (Enter)"
+        } else if tab.loading != nil, let download = tab.download {
+            left = " " + Self.progressText(download)
         } else if let loading = tab.loading, tab.notice != .continuing {
             left =
                 " \(BrowserView.spinner[app.spinnerFrame % BrowserView.spinner.count]) Loading \(loading.url) (Esc stops)"
@@ -46,6 +50,26 @@ struct StatusText {
         } else {
             right = ""
         }
+    }
+
+    /// "Saving report.bin ▕█████░░░░░▏ 50% 384 KB of 768 KB (Esc stops)".
+    static func progressText(_ download: DownloadProgress) -> String {
+        let name = (download.path as NSString).lastPathComponent
+        var text = "Saving \(name) "
+        if let total = download.total, total > 0 {
+            let fraction = min(1, Double(download.received) / Double(total))
+            let filled = Int((fraction * 20).rounded(.down))
+            text += "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled) + "▏ "
+            text += "\(Int(fraction * 100))% \(size(download.received)) of \(size(total))"
+        } else {
+            text += size(download.received)
+        }
+        return text + " (Esc stops)"
+    }
+
+    /// A size as files are measured: "786 KB".
+    static func size(_ bytes: Int) -> String {
+        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
     }
 
     /// What the status line says while a field is edited.

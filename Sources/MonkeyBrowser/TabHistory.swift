@@ -43,6 +43,12 @@ public struct TabHistory: Codable, Hashable, Sendable {
         current?.form = form.isEmpty ? nil : form
     }
 
+    /// Drops the current entry for the one before it (an address that turned out to be a download).
+    public mutating func returnToPrevious() {
+        guard let previous = back.popLast() else { return }
+        current = previous
+    }
+
     /// The entry `step` away (-1 back, 1 forward, 0 the current one), without going there.
     public func entry(atStep step: Int) -> HistoryEntry? {
         switch step {

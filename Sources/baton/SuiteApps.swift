@@ -43,7 +43,7 @@ enum SuiteApps {
         let cookieJar = CookieJarFile.file(paths: paths, device: device)
         _ = try? CookieJarFile(url: cookieJar).update { $0.filter { $0.expires != nil } }
         let browser = BrowserApp(
-            fetcher: PageLoader(cookieJar: cookieJar),
+            fetcher: PageLoader(cookieJar: cookieJar, downloadDirectory: DownloadLocation.directory()),
             pagesDirectory: resources?.appendingPathComponent("MonkeyBrowser/Pages", isDirectory: true),
             snapshotFile: BrowserSnapshot.file(paths: paths, device: device), manifest: manifest,
             coordinator: services.coordinator)

@@ -17,7 +17,9 @@ struct FixtureFetcher: PageFetching {
     /// An address whose page echoes the request: method, query and `POST` body.
     static let echo = "http://forms.test/echo"
 
-    func fetch(_ url: URL, post: PostBody?, site: String?) async throws -> LoadedPage {
+    func fetch(
+        _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage {
         let address = url.absoluteString.prefix { $0 != "#" }
         if url.host == "forms.test", url.path == "/echo" {
             func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&amp;") }
