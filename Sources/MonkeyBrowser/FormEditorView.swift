@@ -46,7 +46,7 @@ struct FormEditorView {
         guard fields.indices.contains(chooser.field) else { return }
         let field = fields[chooser.field]
         let height = min(field.options.count + 2, page.height)
-        let width = min(page.width - 2, max(30, field.boxWidth + 12))
+        let width = min(page.width - 2, max(36, field.boxWidth + 12))
         guard height >= 3, width >= 8 else { return }
         let area = Rect(
             x: page.x + (page.width - width) / 2, y: page.y + (page.height - height) / 2, width: width, height: height)
