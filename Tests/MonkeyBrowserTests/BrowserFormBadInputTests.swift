@@ -8,12 +8,6 @@ import Testing
 /// Forms that push limits: they work, or say clearly why not, and never hang.
 @Suite("Browser forms with bad input")
 struct BrowserFormBadInputTests {
-    func go(_ browser: BrowserHarness, to address: String) async {
-        await browser.press(.ctrl("l"), .ctrl("u"))
-        await browser.type(address)
-        await browser.press(KeyPress(.enter))
-    }
-
     @Test("a select of 100 000 options opens, scrolls to the end and picks the last")
     func hugeSelect() async throws {
         let options = (0..<100_000).map { "<option value=v\($0)>Option \($0)</option>" }.joined()
@@ -22,7 +16,7 @@ struct BrowserFormBadInputTests {
         ])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/big")
+        await browser.go(to: "http://x.test/big")
         await browser.type("1")
         await browser.press(KeyPress(.enter), KeyPress(.end))
         #expect(browser.frame().joined().contains("Option 99999"))
@@ -36,7 +30,7 @@ struct BrowserFormBadInputTests {
         let browser = try BrowserHarness(pages: ["http://x.test/many": "<form>\(inputs)</form>"])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/many")
+        await browser.go(to: "http://x.test/many")
         await browser.type("10000")
         await browser.press(KeyPress(.enter))
         await browser.type("last")
@@ -59,7 +53,7 @@ struct BrowserFormBadInputTests {
         ])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/huge")
+        await browser.go(to: "http://x.test/huge")
         #expect(browser.frame().joined().contains("[yyyyyyyyyyyyyyyyyyy…][1]"))
         await browser.type("1")
         await browser.press(KeyPress(.enter), KeyPress(.enter))

@@ -29,12 +29,6 @@ struct BrowserFormTests {
         ])
     }
 
-    func go(_ browser: BrowserHarness, to address: String) async {
-        await browser.press(.ctrl("l"), .ctrl("u"))
-        await browser.type(address)
-        await browser.press(KeyPress(.enter))
-    }
-
     /// Types a name, ticks the box, picks L, writes two lines in the textarea.
     func fill(_ browser: BrowserHarness) async {
         await browser.type("1")
@@ -57,7 +51,7 @@ struct BrowserFormTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://forms.test/get")
+        await browser.go(to: "http://forms.test/get")
         await fill(browser)
         let filled = browser.frame().joined(separator: "\n")
         #expect(filled.contains("Name: [Bo Li               ][1]"))
@@ -76,7 +70,7 @@ struct BrowserFormTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://forms.test/post")
+        await browser.go(to: "http://forms.test/post")
         await browser.type("1")
         await browser.press(KeyPress(.enter))
         await browser.type("!")
@@ -105,7 +99,7 @@ struct BrowserFormTests {
         ])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://forms.test/d")
+        await browser.go(to: "http://forms.test/d")
         await browser.type("1")
         await browser.press(KeyPress(.enter))
         await browser.type("zzz")
@@ -123,7 +117,7 @@ struct BrowserFormTests {
         ])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://forms.test/js")
+        await browser.go(to: "http://forms.test/js")
         await browser.type("2")
         await browser.press(KeyPress(.enter))
         #expect(
@@ -138,7 +132,7 @@ struct BrowserFormTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://forms.test/get")
+        await browser.go(to: "http://forms.test/get")
         await browser.type("1")
         await browser.press(KeyPress(.enter), .ctrl("u"))
         await browser.type("Bo Li")
@@ -156,7 +150,7 @@ struct BrowserFormTests {
         ])
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/wide")
+        await browser.go(to: "http://x.test/wide")
         try Golden.check(browser.frame(), named: "browser-wide-table-80")
         await browser.press(KeyPress(.right), KeyPress(.right), KeyPress(.right), KeyPress(.right), KeyPress(.right))
         let scrolled = browser.frame().joined(separator: "\n")

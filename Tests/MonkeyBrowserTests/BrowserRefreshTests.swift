@@ -18,12 +18,6 @@ struct BrowserRefreshTests {
         ])
     }
 
-    func go(_ browser: BrowserHarness, to address: String) async {
-        await browser.press(.ctrl("l"), .ctrl("u"))
-        await browser.type(address)
-        await browser.press(KeyPress(.enter))
-    }
-
     func refreshTimer(_ browser: BrowserHarness) -> (token: String, seconds: TimeInterval)? {
         browser.timers.first { $0.key.hasPrefix("refresh:") }.map { ($0.key, $0.value) }
     }
@@ -33,7 +27,7 @@ struct BrowserRefreshTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/moving")
+        await browser.go(to: "http://x.test/moving")
         #expect(browser.frame().last?.contains("Going to http://x.test/next in 3 s (Esc stops)") == true)
         let timer = try #require(refreshTimer(browser))
         #expect(timer.seconds == 3)
@@ -48,7 +42,7 @@ struct BrowserRefreshTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/moving")
+        await browser.go(to: "http://x.test/moving")
         let timer = try #require(refreshTimer(browser))
         await browser.press(KeyPress(.escape))
         #expect(browser.app.tabs.selected.notice == .message("Refresh stopped"))
@@ -62,7 +56,7 @@ struct BrowserRefreshTests {
         let browser = try Self.harness()
         defer { browser.remove() }
         await browser.open()
-        await go(browser, to: "http://x.test/next")
+        await browser.go(to: "http://x.test/next")
         _ = browser.app.handle(.key(.ctrl("r")), context: browser.context)
         #expect(browser.app.tabs.selected.loading?.url == "http://x.test/next")
         await browser.settle()
