@@ -129,7 +129,9 @@ extension BrowserApp {
             }
             guard layout.page.contains(mouse.position), let page = tab.page else { return false }
             let line = tab.scroll.top + mouse.position.y - layout.page.y
-            let column = mouse.position.x - layout.page.x - 1
+            // Lines that scroll sideways (pre, wide tables) are shifted by the horizontal scroll.
+            let shifted = page.layout.lines.indices.contains(line) && page.layout.lines[line].isPreformatted
+            let column = mouse.position.x - layout.page.x - 1 + (shifted ? tab.scroll.left : 0)
             if let spot = page.linkSpots.first(where: {
                 $0.line == line && column >= $0.column && column < $0.column + $0.width
             }) {

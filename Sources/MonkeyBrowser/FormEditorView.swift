@@ -38,7 +38,16 @@ struct FormEditorView {
         let box = Rect(
             x: max(page.x + 1, x), y: page.y + row, width: min(width, page.maxX - 1 - max(page.x + 1, x)), height: 1)
         guard box.width > 0 else { return nil }
-        return TextField(style: Theme.selection).render(editor.state, in: box, into: &buffer)
+        let shown = fields[editor.field].kind == .password ? Self.masked(editor.state) : editor.state
+        return TextField(style: Theme.selection).render(shown, in: box, into: &buffer)
+    }
+
+    /// A password as `*`s, the cursor where it is in the real text.
+    static func masked(_ state: TextFieldState) -> TextFieldState {
+        let count = state.text.count
+        var masked = TextFieldState(text: String(repeating: "*", count: count))
+        for _ in 0..<(count - state.cursor) { _ = masked.handle(KeyPress(.left)) }
+        return masked
     }
 
     private func renderChooser(_ chooser: OptionChooser, shown: DisplayedPage, into buffer: inout CellBuffer) {

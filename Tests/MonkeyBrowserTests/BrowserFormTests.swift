@@ -110,6 +110,25 @@ struct BrowserFormTests {
         #expect(browser.app.tabs.selected.notice == .message("Field 2 is disabled"))
     }
 
+    @Test("a password shows as stars, while typed and after")
+    func password() async throws {
+        let browser = try BrowserHarness(pages: ["http://forms.test/pw": "<form><input type=password name=p></form>"])
+        defer { browser.remove() }
+        await browser.open()
+        await browser.go(to: "http://forms.test/pw")
+        await browser.type("1")
+        await browser.press(KeyPress(.enter))
+        await browser.type("secret")
+        await browser.press(KeyPress(.left))
+        let typing = browser.frame().joined()
+        #expect(typing.contains("******"))
+        #expect(!typing.contains("secret"))
+        await browser.press(KeyPress(.tab))
+        let shown = browser.frame().joined()
+        #expect(shown.contains("[******              ][1]"))
+        #expect(!shown.contains("secret"))
+    }
+
     @Test("a javascript: action gets a clear message and nothing is loaded")
     func javascriptAction() async throws {
         let browser = try BrowserHarness(pages: [
