@@ -54,8 +54,9 @@ enum MultipartForm {
 }
 
 /// The charset a form's data is encoded in: the first `accept-charset` label Baton can encode, else the
-/// page's; UTF-8 and windows-1252 (which ISO-8859-1 and ASCII labels mean on the web) are supported, anything
-/// else is sent as UTF-8 (as the standard does for UTF-16).
+/// page's. UTF-8, windows-1252 (which ISO-8859-1 and ASCII labels mean on the web), ISO-8859-2,
+/// windows-1250, windows-1251, Shift_JIS and ISO-2022-JP are encoded by Foundation; anything else is sent as
+/// UTF-8 (as the standard does for UTF-16).
 enum FormCharset {
     static func encoding(acceptCharset: String?, pageCharset: String?) -> String.Encoding {
         let accepted = (acceptCharset ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
@@ -65,17 +66,27 @@ enum FormCharset {
         return pageCharset.flatMap(known) ?? .utf8
     }
 
+    /// Encodings by their canonical name, then the labels that mean them (WHATWG Encoding's labels).
+    private static let table: [(name: String, encoding: String.Encoding, labels: [String])] = [
+        ("UTF-8", .utf8, ["utf-8", "utf8", "unicode-1-1-utf-8", "utf-16", "utf-16le", "utf-16be"]),
+        (
+            "windows-1252", .windowsCP1252,
+            ["windows-1252", "iso-8859-1", "latin1", "l1", "us-ascii", "ascii", "cp1252", "iso_8859-1", "x-cp1252"]
+        ),
+        ("ISO-8859-2", .isoLatin2, ["iso-8859-2", "latin2", "l2", "iso_8859-2", "iso8859-2"]),
+        ("windows-1250", .windowsCP1250, ["windows-1250", "cp1250", "x-cp1250"]),
+        ("windows-1251", .windowsCP1251, ["windows-1251", "cp1251", "x-cp1251"]),
+        ("Shift_JIS", .shiftJIS, ["shift_jis", "sjis", "shift-jis", "windows-31j", "ms932", "x-sjis"]),
+        ("ISO-2022-JP", .iso2022JP, ["iso-2022-jp", "csiso2022jp"]),
+    ]
+
     static func known(_ label: String) -> String.Encoding? {
-        switch label.trimmingHTMLWhitespace.lowercased() {
-        case "utf-8", "utf8", "unicode-1-1-utf-8", "utf-16", "utf-16le", "utf-16be": .utf8
-        case "windows-1252", "iso-8859-1", "latin1", "l1", "us-ascii", "ascii", "cp1252", "iso_8859-1", "x-cp1252":
-            .windowsCP1252
-        default: nil
-        }
+        let label = label.trimmingHTMLWhitespace.lowercased()
+        return table.first { $0.labels.contains(label) }?.encoding
     }
 
     static func name(of encoding: String.Encoding) -> String {
-        encoding == .windowsCP1252 ? "windows-1252" : "UTF-8"
+        table.first { $0.encoding == encoding }?.name ?? "UTF-8"
     }
 
     /// `text` in `encoding`; characters it cannot hold become `&#N;`.

@@ -75,6 +75,14 @@ import Testing
         #expect(request.url.query == "n=caf%E9+%26%2326085%3B")
     }
 
+    @Test func thePageCharsetIsUsedWhenTheFormNamesNone() throws {
+        let document = document("<form><input name=n value='łódź'><input type=hidden name=_charset_></form>")
+        let request = try FormSubmission.request(
+            document: document, form: 0, values: FormValues(), submitter: nil, pageCharset: "iso-8859-2",
+            documentURL: Self.page)
+        #expect(request.url.query == "n=%B3%F3d%BC&_charset_=ISO-8859-2")
+    }
+
     @Test func javascriptAndOtherSchemesAreRefused() throws {
         for (action, error) in [
             ("javascript:go()", FormSubmissionError.javascriptAction), ("mailto:a@b", .unsupportedAction("mailto")),
