@@ -25,6 +25,15 @@ import Testing
 
     func document(_ html: String = Self.html) -> HTMLDocument { HTMLDocument(html: html, url: Self.page) }
 
+    /// Submits the first form of `document` from `Self.page`.
+    func submit(
+        _ document: HTMLDocument, values: FormValues = FormValues(), submitter: Int? = nil, charset: String? = nil
+    ) throws(FormSubmissionError) -> FormRequest {
+        try FormSubmission.request(
+            document: document, form: 0, values: values, submitter: submitter, pageCharset: charset,
+            documentURL: Self.page)
+    }
+
     func field(_ document: HTMLDocument, _ name: String) throws -> FormField {
         try #require(document.fields.first { $0.name == name })
     }
@@ -37,9 +46,7 @@ import Testing
         let radios = document.fields.filter { $0.name == "r" }
         values.set(.checked(true), of: radios[1], in: document.fields)
         try values.set(.selected([1]), of: field(document, "s"), in: document.fields)
-        let request = try FormSubmission.request(
-            document: document, form: 0, values: values, submitter: field(document, "go").index, pageCharset: nil,
-            documentURL: Self.page)
+        let request = try submit(document, values: values, submitter: field(document, "go").index)
         #expect(request.method == "GET")
         #expect(
             request.url.absoluteString
@@ -49,9 +56,7 @@ import Testing
 
     @Test func postSendsAURLEncodedBodyWithTheSubmitterOnly() throws {
         let document = document(Self.html.replacingOccurrences(of: "method=\"get\"", with: "method=POST"))
-        let request = try FormSubmission.request(
-            document: document, form: 0, values: FormValues(), submitter: field(document, "other").index,
-            pageCharset: nil, documentURL: Self.page)
+        let request = try submit(document, submitter: field(document, "other").index)
         #expect(request.method == "POST")
         #expect(request.url.absoluteString == "http://shop.test/base/echo?old=1")
         #expect(request.contentType == "application/x-www-form-urlencoded")
@@ -69,17 +74,13 @@ import Testing
 
     @Test func acceptCharsetEncodesInWindows1252WithReferencesForTheRest() throws {
         let document = document("<form accept-charset=iso-8859-1><input name=n value='café 日'></form>")
-        let request = try FormSubmission.request(
-            document: document, form: 0, values: FormValues(), submitter: nil, pageCharset: "utf-8",
-            documentURL: Self.page)
+        let request = try submit(document, charset: "utf-8")
         #expect(request.url.query == "n=caf%E9+%26%2326085%3B")
     }
 
     @Test func thePageCharsetIsUsedWhenTheFormNamesNone() throws {
         let document = document("<form><input name=n value='łódź'><input type=hidden name=_charset_></form>")
-        let request = try FormSubmission.request(
-            document: document, form: 0, values: FormValues(), submitter: nil, pageCharset: "iso-8859-2",
-            documentURL: Self.page)
+        let request = try submit(document, charset: "iso-8859-2")
         #expect(request.url.query == "n=%B3%F3d%BC&_charset_=ISO-8859-2")
     }
 
@@ -89,9 +90,7 @@ import Testing
         ] {
             let document = document("<form action='\(action)'><input name=a></form>")
             #expect(throws: error) {
-                try FormSubmission.request(
-                    document: document, form: 0, values: FormValues(), submitter: nil, pageCharset: nil,
-                    documentURL: Self.page)
+                try submit(document)
             }
         }
     }
@@ -101,17 +100,14 @@ import Testing
         let get = document("<form><input name=big value='\(big)'></form>")
         #expect(get.layout(width: 80).lines.allSatisfy { $0.width <= 80 })
         do {
-            _ = try FormSubmission.request(
-                document: get, form: 0, values: FormValues(), submitter: nil, pageCharset: nil,
-                documentURL: Self.page)
+            _ = try submit(get)
             Issue.record("a 1 MB GET was not refused")
         } catch {
             guard case .tooLongForGET(let bytes) = error else { throw error }
             #expect(bytes > 1 << 20)
         }
         let post = document("<form method=post><input name=big value='\(big)'></form>")
-        let request = try FormSubmission.request(
-            document: post, form: 0, values: FormValues(), submitter: nil, pageCharset: nil, documentURL: Self.page)
+        let request = try submit(post)
         #expect(request.body?.count == (1 << 20) + 4)
     }
 
