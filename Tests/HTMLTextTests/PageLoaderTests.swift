@@ -63,6 +63,23 @@ import Testing
             #expect(progress.first?.received == 0)
             #expect(progress.last?.received == 300_000)
             #expect(progress.allSatisfy { $0.total == 300_000 })
+            // Stopped half way: the partial file goes.
+            let started = Mutex<String?>(nil)
+            let load = Task {
+                try await loader.load(server.appendingPathComponent("slow-attachment")) { progress in
+                    if progress.received > 0 { started.withLock { $0 = progress.path } }
+                }
+            }
+            var partial: String?
+            for _ in 0..<400 where partial == nil {
+                try await Task.sleep(for: .milliseconds(25))
+                partial = started.withLock { $0 }
+            }
+            let path = try #require(partial)
+            #expect(FileManager.default.fileExists(atPath: path))
+            load.cancel()
+            await #expect(throws: PageLoadError.cancelled) { try await load.value }
+            #expect(!FileManager.default.fileExists(atPath: path))
             // The same name again: kept apart, nothing replaced.
             let second = try await loader.load(server.appendingPathComponent("attachment"))
             #expect(second.saved?.path == directory.appendingPathComponent("notes 1 (1).txt").path)

@@ -50,6 +50,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(302, "text/html", b"moved", {"Location": "/echo", "Set-Cookie": "hop=2; Path=/"})
         elif self.path == "/attachment":
             self.send(200, "text/plain", b"n" * 300000, {"Content-Disposition": 'attachment; filename="notes 1.txt"'})
+        elif self.path == "/slow-attachment":
+            # Sends a tenth of the file, then waits long enough to be cancelled.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(b"z" * 10000)
+            self.wfile.flush()
+            time.sleep(30)
         elif self.path == "/loop":
             self.send(302, "text/html", b"again", {"Location": "/loop"})
         elif self.path == "/page":
