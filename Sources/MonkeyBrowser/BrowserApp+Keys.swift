@@ -69,7 +69,7 @@ extension BrowserApp {
         guard tab.scroll.handle(press, contentHeight: page?.lineCount ?? 0, viewHeight: pageSize.height) else {
             return false
         }
-        tab.scroll.left = min(tab.scroll.left, max(0, widestPreformattedLine(page) - pageSize.width))
+        tab.scroll.left = min(tab.scroll.left, max(0, (page?.widestSidewaysLine ?? 0) - pageSize.width))
         tabs.selected = tab
         return true
     }
@@ -206,7 +206,4 @@ extension BrowserApp {
         tab.scroll.clamp(contentHeight: tab.page?.lineCount ?? 0, viewHeight: height)
     }
 
-    private func widestPreformattedLine(_ page: DisplayedPage?) -> Int {
-        page?.layout.lines.lazy.filter(\.isPreformatted).map(\.width).max() ?? 0
-    }
 }

@@ -9,6 +9,8 @@ public struct DisplayedPage: Sendable {
     public let document: HTMLDocument
     public private(set) var layout: TextPage
     public private(set) var linkSpots: [LinkSpot]
+    /// The width of the widest line that scrolls sideways (`pre`, a table wider than the pane); 0 when none.
+    public private(set) var widestSidewaysLine = 0
     /// A note for the status line: "HTTP 404", "cut at 10 MB", …
     public let note: String?
     /// True when the page explains a failure instead of showing content.
@@ -33,9 +35,14 @@ public struct DisplayedPage: Sendable {
         self.isErrorPage = isErrorPage
         self.layout = layout
         linkSpots = LinkSpot.spots(in: layout.lines)
+        widestSidewaysLine = Self.widestSidewaysLine(layout)
         var indexes: [Int: Int] = [:]
         for field in document.fields { if let number = field.number { indexes[number] = field.index } }
         fieldIndexes = indexes
+    }
+
+    private static func widestSidewaysLine(_ layout: TextPage) -> Int {
+        layout.lines.lazy.filter(\.isPreformatted).map(\.width).max() ?? 0
     }
 
     /// The field shown as `[number]`, if that number is a field's.
@@ -55,6 +62,7 @@ public struct DisplayedPage: Sendable {
         let offset = characterOffset(ofLine: top)
         layout = document.layout(width: width, wideTables: .overflow)
         linkSpots = LinkSpot.spots(in: layout.lines)
+        widestSidewaysLine = Self.widestSidewaysLine(layout)
         return line(atCharacterOffset: offset)
     }
 

@@ -40,7 +40,8 @@ struct StatusText {
             alert = tab.page?.isErrorPage == true
             left = " " + note
         } else {
-            left = " " + (tab.page?.title ?? "")
+            let sideways = (tab.page?.widestSidewaysLine ?? 0) > app.pageSize.width
+            left = " " + (tab.page?.title ?? "") + (sideways ? " · ←/→ scroll sideways" : "")
         }
         self.left = left
         isAlert = alert
