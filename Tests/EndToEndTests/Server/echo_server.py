@@ -54,6 +54,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, "text/html", b"<html><body><p>Cookie set.</p></body></html>", [
                 ("Set-Cookie", "flavour=oatmeal; Path=/; Max-Age=86400"),
                 ("Set-Cookie", "secret=no; Path=/; Secure; Max-Age=86400"),
+                ("Set-Cookie", "visit=1; Path=/"),
             ])
         elif path == "/refresh":
             self.send(200, "text/html", REFRESH.format(delay=1).encode())
