@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(

@@ -125,7 +125,7 @@ scenario_browser() {
 
 # Two terminals during a handoff of a browser tab, pages served on loopback.
 scenario_handoff() {
-    local site="$work/site" port
+    local site="$work/site" port server
     mkdir -p "$site"
     cat >"$site/index.html" <<'HTML'
 <!doctype html><title>Baton handoff demo</title><h1>Handoff demo</h1>
@@ -138,13 +138,7 @@ HTML
 <tr><td>Tue</td><td>Clouds ☁️</td><td>18°</td></tr><tr><td>Wed</td><td>Rain 🌧</td><td>15°</td></tr></table>
 <p><a href="index.html">Back to the demo</a></p>
 HTML
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
-    local server=$!
-    for _ in $(seq 1 100); do
-        python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
-        sleep 0.05
-    done
+    serve "$site"
     start A 100 30
     start B 100 30
     wait_for A "Paths"
@@ -164,6 +158,86 @@ HTML
     wait_for B "Cupertino forecast"
     wait_for A "Continued on B"
     render handoff-continued A B
+    kill "$server"
+    finish
+}
+
+# serve DIR: python3's http.server on a free loopback port for DIR; sets $port and $server.
+serve() {
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$1" >/dev/null 2>&1 &
+    server=$!
+    for _ in $(seq 1 100); do
+        python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
+        sleep 0.05
+    done
+}
+
+# A form being filled in place: a text field typed into, a box ticked, the size list open.
+scenario_form() {
+    local site="$work/site" port server
+    mkdir -p "$site"
+    cat >"$site/order.html" <<'HTML'
+<!doctype html><title>Order a monkey plush</title><h1>Order a monkey plush</h1>
+<form action="/thanks" method="post">
+<p><label for=n>Name</label>: <input id=n name=name placeholder="your name"></p>
+<p><label for=e>Email</label>: <input id=e type=email name=email></p>
+<p>Size: <select name=size><option>Small</option><option selected>Medium</option><option>Large</option><optgroup label="Special"><option>Giant</option></optgroup></select>
+ Colour: <input type=radio name=colour value=brown checked> brown <input type=radio name=colour value=gold> gold</p>
+<p><input type=checkbox name=gift value=yes> Gift wrap <input type=checkbox name=news checked> Newsletter</p>
+<p>Message on the card:<br><textarea name=card cols=40></textarea></p>
+<p><input type=submit value="Place order"> <input type=reset></p>
+</form>
+HTML
+    serve "$site"
+    start alpha 100 30
+    wait_for alpha "Paths"
+    keys alpha F1
+    wait_for alpha "Weather"
+    keys alpha C-l C-u
+    keys alpha -l "http://127.0.0.1:$port/order.html"
+    keys alpha Enter
+    wait_for alpha "Order a monkey plush"
+    keys alpha 1 Enter
+    keys alpha -l "Ann Lee"
+    keys alpha Tab
+    wait_for alpha "Ann Lee"
+    keys alpha Enter
+    keys alpha -l "ann@example.org"
+    keys alpha Tab
+    keys alpha 6 Enter
+    wait_for alpha "[x][6] Gift wrap"
+    keys alpha 3 Enter
+    wait_for alpha "Enter chooses"
+    keys alpha Down
+    sleep 0.3
+    render form alpha
+    kill "$server"
+    finish
+}
+
+# An 8-column table too wide for 80 columns: kept as a grid that scrolls sideways.
+scenario_wide_table() {
+    local site="$work/site" port server
+    mkdir -p "$site"
+    {
+        echo '<!doctype html><title>Station facts</title><h1>Station facts</h1><p>Scroll sideways with ← and →.</p><table border=1>'
+        echo '<tr><th>Station</th><th>Opened</th><th>Line</th><th>Passengers</th><th>Accessibility</th><th>Connections</th><th>Bicycles</th><th>Ticketing</th></tr>'
+        echo '<tr><td>Northern Harbourside Quayside</td><td>Nineteen hundred four</td><td>Deepest forest greenery</td><td>Approximately twelve thousand</td><td>Completely stepfree everywhere</td><td>Harbourside roadway eastbound</td><td>Forty sheltered bicycleracks</td><td>Automatic machines everywhere</td></tr>'
+        echo '<tr><td>Marketplace Square Underground</td><td>Eighteen hundred ninetytwo</td><td>Brightest signalling crimson</td><td>Approximately thirty thousand</td><td>Northbound platforms only</td><td>Marketstreet westbound buses</td><td>Unavailable currently anywhere</td><td>Staffed ticketoffice weekdays</td></tr>'
+        echo '</table>'
+    } >"$site/stations.html"
+    serve "$site"
+    start alpha 80 24
+    wait_for alpha "Paths"
+    keys alpha F1
+    wait_for alpha "Weather"
+    keys alpha C-l C-u
+    keys alpha -l "http://127.0.0.1:$port/stations.html"
+    keys alpha Enter
+    wait_for alpha "Station facts"
+    sleep 0.3
+    render wide-table-80 alpha
     kill "$server"
     finish
 }
@@ -217,7 +291,7 @@ scenario_stores_sync() {
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff stores stores_sync)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

@@ -33,6 +33,10 @@ enum ElementRole: Sendable {
     case select
     case textarea
     case button
+    /// `<form>`: a block that collects the fields inside it.
+    case form
+    /// `<label>`: inline; `for` names the field it labels.
+    case label
     case quote
     case title
 
@@ -65,7 +69,7 @@ enum ElementRole: Sendable {
             [
                 GUMBO_TAG_DIV, GUMBO_TAG_SECTION, GUMBO_TAG_ARTICLE, GUMBO_TAG_HEADER, GUMBO_TAG_FOOTER,
                 GUMBO_TAG_NAV, GUMBO_TAG_MAIN, GUMBO_TAG_ASIDE, GUMBO_TAG_FIGCAPTION, GUMBO_TAG_CENTER,
-                GUMBO_TAG_FORM, GUMBO_TAG_FIELDSET, GUMBO_TAG_LEGEND, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY,
+                GUMBO_TAG_FIELDSET, GUMBO_TAG_LEGEND, GUMBO_TAG_DETAILS, GUMBO_TAG_SUMMARY,
                 GUMBO_TAG_HGROUP, GUMBO_TAG_BODY, GUMBO_TAG_HTML, GUMBO_TAG_OPTGROUP, GUMBO_TAG_OPTION,
                 GUMBO_TAG_DIR, GUMBO_TAG_MENU, GUMBO_TAG_FRAME, GUMBO_TAG_TBODY, GUMBO_TAG_THEAD,
                 GUMBO_TAG_TFOOT,
@@ -96,6 +100,8 @@ enum ElementRole: Sendable {
         set([GUMBO_TAG_SELECT], .select)
         set([GUMBO_TAG_TEXTAREA], .textarea)
         set([GUMBO_TAG_BUTTON], .button)
+        set([GUMBO_TAG_FORM], .form)
+        set([GUMBO_TAG_LABEL], .label)
         set([GUMBO_TAG_Q], .quote)
         set([GUMBO_TAG_TITLE], .title)
         return roles

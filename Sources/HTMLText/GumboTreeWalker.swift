@@ -12,8 +12,11 @@ enum GumboTreeWalker {
     struct Result {
         var blocks: [RenderBlock]
         var title: String
-        var links: [(href: String, text: String)]
+        var links: [(number: Int, href: String, text: String)]
         var baseHref: String?
+        var forms: [HTMLForm] = []
+        var fields: [FormField] = []
+        var refreshContent: String?
     }
 
     /// Parses `html` and builds its render tree; with a `pipeline`, each top-level block goes to it as soon
@@ -91,7 +94,9 @@ enum GumboTreeWalker {
         }
         let blocks = builder.finish()
         pipeline?.send(blocks[min(builder.settledTaken, blocks.count)...])
+        let (forms, fields) = builder.forms.finished()
         return Result(
-            blocks: blocks, title: builder.title, links: builder.links, baseHref: builder.baseHref)
+            blocks: blocks, title: builder.title, links: builder.links, baseHref: builder.baseHref, forms: forms,
+            fields: fields, refreshContent: builder.refreshContent)
     }
 }

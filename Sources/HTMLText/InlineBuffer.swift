@@ -37,6 +37,14 @@ struct InlineBuffer {
         atLineStart = false
     }
 
+    /// Appends text as one token that never breaks (a form field's box), after a space when one is pending.
+    mutating func appendUnbroken(_ text: String, style: SpanStyle) {
+        let join: TokenJoin = pendingSpace ? .space : .glued
+        pendingSpace = false
+        atLineStart = false
+        content.appendToken(text, width: DisplayWidth.of(text), style: style, join: join)
+    }
+
     /// Appends text from the document with whitespace collapsed.
     mutating func appendCollapsing(_ text: String, style: SpanStyle) {
         var text = text

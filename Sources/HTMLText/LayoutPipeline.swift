@@ -21,9 +21,12 @@ final class LayoutPipeline: Sendable {
     private let output = Mutex<LineWriter.Output?>(nil)
 
     /// Starts the layout thread, which waits for blocks; nil when `startThread` cannot start one.
-    init?(width: Int, startThread: (@escaping @Sendable () -> Void) -> Bool = DetachedThread.start) {
+    init?(
+        width: Int, wideTables: WideTableLayout = .linearise,
+        startThread: (@escaping @Sendable () -> Void) -> Bool = DetachedThread.start
+    ) {
         let started = startThread { [self] in
-            let result = layOutArrivingBlocks(width: width)
+            let result = layOutArrivingBlocks(width: width, wideTables: wideTables)
             output.withLock { $0 = result }
             done.signal()
         }
@@ -48,8 +51,8 @@ final class LayoutPipeline: Sendable {
         arrivals.signal()
     }
 
-    private func layOutArrivingBlocks(width: Int) -> LineWriter.Output {
-        var writer = LineWriter()
+    private func layOutArrivingBlocks(width: Int, wideTables: WideTableLayout) -> LineWriter.Output {
+        var writer = LineWriter(wideTables: wideTables)
         while true {
             arrivals.wait()
             let message = inbox.withLock { $0.isEmpty ? Message.end : $0.removeFirst() }

@@ -10,6 +10,12 @@ struct LineWriter {
     var pendingMarker: String?
     /// Centring or right alignment of the lines written, within `width` columns.
     var alignment: (TextAlignment, width: Int)?
+    /// What tables too wide for the width become.
+    var wideTables: WideTableLayout
+
+    init(wideTables: WideTableLayout = .linearise) {
+        self.wideTables = wideTables
+    }
 
     /// Asks for one blank line before the next line (collapses with other requests; none at the top).
     mutating func requestGap() { wantsGap = true }

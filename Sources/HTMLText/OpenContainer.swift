@@ -9,7 +9,7 @@ final class OpenContainer {
         case list(numbering: ListNumbering?, depth: Int)
         case listItem(value: Int?)
         case table(hasBorder: Bool)
-        case cell(columnSpan: Int)
+        case cell(columnSpan: Int, rowSpan: Int, isHeader: Bool)
     }
 
     let kind: Kind

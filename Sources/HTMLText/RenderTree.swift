@@ -99,6 +99,10 @@ struct ListBlock: Sendable {
 struct TableCell: Sendable {
     var blocks: [RenderBlock]
     var columnSpan: Int
+    /// `rowspan`: how many rows the cell covers (1 for most cells).
+    var rowSpan: Int = 1
+    /// True for `<th>`.
+    var isHeader = false
 }
 
 /// A table: rows of cells; drawn with rules when it has a `border`.

@@ -48,11 +48,12 @@ extension RenderTreeBuilder {
             top.blocks.append(contentsOf: blocks)  // the caption
             let filled = finished.rows.filter { !$0.isEmpty }
             if !filled.isEmpty { top.blocks.append(.table(TableBlock(rows: filled, hasBorder: border))) }
-        case .cell(let span):
+        case .cell(let span, let rowSpan, let isHeader):
             let table = top
             if table.isTable {
                 if table.rows.isEmpty { table.rows.append([]) }
-                table.rows[table.rows.count - 1].append(TableCell(blocks: blocks, columnSpan: span))
+                table.rows[table.rows.count - 1].append(
+                    TableCell(blocks: blocks, columnSpan: span, rowSpan: rowSpan, isHeader: isHeader))
             } else {
                 table.blocks.append(contentsOf: blocks)
             }

@@ -17,18 +17,19 @@ extension RenderTreeBuilder {
             }
             return .skipChildren
         case .input:
-            if let text = FormControlText.input(element) { appendControl(text) }
+            appendField(FormFieldReader.input(element))
             return .skipChildren
         case .select:
-            appendControl(FormControlText.select(element))
+            appendField(FormFieldReader.select(element))
             return .skipChildren
         case .textarea:
-            appendControl(FormControlText.textarea(element))
+            appendField(FormFieldReader.textarea(element))
             return .skipChildren
         case .button:
-            pushStyle(traits: .formControl)
-            appendText("[")
-            return [.popStyle, .closeBracket]
+            return openButton(element)
+        case .label:
+            if let target = element.attribute("for") { forms.labels[target] = element.textContent.collapsingWhitespace }
+            return []
         case .quote:
             appendText("“")
             return .closeQuote
@@ -44,23 +45,24 @@ extension RenderTreeBuilder {
         guard currentLink == nil, let href = element.attribute("href") else { return [] }
         let trimmed = href.trimmingHTMLWhitespace
         guard !trimmed.lowercased().hasPrefix("javascript:") else { return [] }
-        links.append((trimmed, ""))
+        lastNumber += 1
+        links.append((lastNumber, trimmed, ""))
         currentLink = links.count
         linkText = ""
         var linked = style
-        linked.link = links.count
+        linked.link = lastNumber
         linked.traits.insert(.underline)
         styles.append(linked)
         return [.endLink, .popStyle]
     }
 
     mutating func endLink() {
-        guard let number = currentLink else { return }
-        links[number - 1].text = linkText.collapsingWhitespace
+        guard let position = currentLink else { return }
+        links[position - 1].text = linkText.collapsingWhitespace
         var marker = style
         marker.traits.remove(.underline)
         marker.traits.insert(.linkNumber)
-        let text = "[\(number)]"
+        let text = "[\(links[position - 1].number)]"
         let last = top.blocks.lastIndex { if case .gap = $0 { false } else { true } }
         if preDepth == 0, inline.isEmpty, let last, case .paragraph(var content) = top.blocks[last] {
             // The link's block already ended (`<a><p>…</p></a>`): the number goes after its last text. This is
@@ -90,13 +92,54 @@ extension RenderTreeBuilder {
         }
     }
 
-    mutating func appendControl(_ text: String) {
+    /// A form field: its box, then its number. Hidden fields are collected but not shown.
+    mutating func appendField(_ read: FormField) {
+        let number: Int?
+        if read.kind == .hidden {
+            number = nil
+        } else {
+            lastNumber += 1
+            number = lastNumber
+        }
+        let field = forms.add(read, number: number)
+        guard let number else { return }
         var control = style
         control.traits.insert(.formControl)
+        control.link = nil
+        control.field = number
+        let text = field.display(field.defaultValue)
         if preDepth > 0 {
             pre.append(text, style: control)
         } else {
-            inline.appendCollapsing(text, style: control)
+            inline.appendUnbroken(text, style: control)
         }
+        appendFieldNumber(number)
+    }
+
+    /// `<button>`: its content in brackets, styled as the field, then its number.
+    mutating func openButton(_ element: GumboElementRef) -> Exit {
+        guard forms.openButton == nil else { return [] }
+        lastNumber += 1
+        let field = forms.add(FormFieldReader.button(element), number: lastNumber)
+        forms.openButton = field.number
+        var control = style
+        control.traits.insert(.formControl)
+        control.link = nil
+        control.field = lastNumber
+        styles.append(control)
+        appendText("[")
+        return [.popStyle, .closeBracket, .endButton]
+    }
+
+    mutating func endButton() {
+        guard let number = forms.openButton else { return }
+        forms.openButton = nil
+        appendFieldNumber(number)
+    }
+
+    private mutating func appendFieldNumber(_ number: Int) {
+        var marker = SpanStyle.plain
+        marker.traits.insert(.linkNumber)
+        appendGlued("[\(number)]", style: marker)
     }
 }

@@ -23,6 +23,9 @@ struct RenderTreeBuilder {
         static let skipChildren = Exit(rawValue: 1 << 10)
         /// An aligned container was opened inside the element's own container.
         static let popAlignment = Exit(rawValue: 1 << 11)
+        static let endForm = Exit(rawValue: 1 << 12)
+        /// A `<button>` ends: its number follows.
+        static let endButton = Exit(rawValue: 1 << 13)
     }
 
     static let maxContainerDepth = 40
@@ -39,9 +42,15 @@ struct RenderTreeBuilder {
     var linkText = ""
     var titleDepth = 0
     private(set) var title = ""
-    /// Links in order of appearance: the raw href and the visible text.
-    var links: [(href: String, text: String)] = []
+    /// Links in order of appearance: their number, the raw href and the visible text.
+    var links: [(number: Int, href: String, text: String)] = []
+    /// The last number given to a link or a form field (they share one sequence).
+    var lastNumber = 0
+    /// The forms and fields seen so far.
+    var forms = FormCollector()
     private(set) var baseHref: String?
+    /// The first `<meta http-equiv=refresh>`'s content.
+    private(set) var refreshContent: String?
 
     var style: SpanStyle { styles[styles.count - 1] }
 
@@ -55,6 +64,7 @@ struct RenderTreeBuilder {
         let role = ElementRole.of(element.tag)
         if case .skipped = role {
             if element.tag == GUMBO_TAG_HEAD { readHead(element) }
+            if element.tag == GUMBO_TAG_META { readMeta(element) }
             return .skipChildren
         }
         var exit: Exit = []
@@ -80,6 +90,8 @@ struct RenderTreeBuilder {
         if exit.contains(.endLink) { endLink() }
         if exit.contains(.closeQuote) { appendText("”") }
         if exit.contains(.closeBracket) { appendGlued("]") }
+        if exit.contains(.endButton) { endButton() }
+        if exit.contains(.endForm) { forms.closeForm() }
         if exit.contains(.endTitle) { titleDepth -= 1 }
         if exit.contains(.endPreformatted) {
             preDepth -= 1
@@ -196,8 +208,11 @@ struct RenderTreeBuilder {
             flushParagraph()
             var exit: Exit = .endBlock
             if top.isTable {
-                let span = element.attribute("colspan").flatMap { Int($0) } ?? 1
-                containers.append(OpenContainer(kind: .cell(columnSpan: min(max(span, 1), 100))))
+                let span = element.attribute("colspan").flatMap { Int($0.trimmingHTMLWhitespace) } ?? 1
+                let rows = element.attribute("rowspan").flatMap { Int($0.trimmingHTMLWhitespace) } ?? 1
+                let kind = OpenContainer.Kind.cell(
+                    columnSpan: min(max(span, 1), 100), rowSpan: min(max(rows, 1), 1000), isHeader: header)
+                containers.append(OpenContainer(kind: kind))
                 exit.insert(.popContainer)
             }
             if header {
@@ -208,6 +223,9 @@ struct RenderTreeBuilder {
         case .tableCaption:
             flushParagraph()
             return .endBlock
+        case .form:
+            flushParagraph()
+            return forms.openForm(element) ? [.endBlock, .endForm] : .endBlock
         default:
             return openInline(element, role: role)
         }
@@ -239,8 +257,18 @@ struct RenderTreeBuilder {
                 title = child.textContent
             } else if child.tag == GUMBO_TAG_BASE, baseHref == nil, let href = child.attribute("href") {
                 baseHref = href.trimmingHTMLWhitespace
+            } else if child.tag == GUMBO_TAG_META {
+                readMeta(child)
             }
         }
+    }
+
+    /// Keeps the first `<meta http-equiv="refresh" content>`.
+    mutating func readMeta(_ meta: GumboElementRef) {
+        guard refreshContent == nil, meta.attribute("http-equiv")?.trimmingHTMLWhitespace.lowercased() == "refresh",
+            let content = meta.attribute("content")
+        else { return }
+        refreshContent = content
     }
 
     // MARK: Helpers

@@ -12,7 +12,7 @@ public struct SpanStyle: Hashable, Sendable {
         public static let preformatted = Traits(rawValue: 1 << 4)
         /// The `[n]` number after a link's text.
         public static let linkNumber = Traits(rawValue: 1 << 5)
-        /// A read-only form control such as `[input: value]`.
+        /// A form field such as `[text      ]`, `[x]` or `[Submit]`.
         public static let formControl = Traits(rawValue: 1 << 6)
     }
 
@@ -21,11 +21,14 @@ public struct SpanStyle: Hashable, Sendable {
     public var link: Int?
     /// The heading level 1...6 when the text is part of a heading.
     public var headingLevel: Int?
+    /// The number of the form field this text shows (as in its `[n]`), if any.
+    public var field: Int?
 
-    public init(traits: Traits = [], link: Int? = nil, headingLevel: Int? = nil) {
+    public init(traits: Traits = [], link: Int? = nil, headingLevel: Int? = nil, field: Int? = nil) {
         self.traits = traits
         self.link = link
         self.headingLevel = headingLevel
+        self.field = field
     }
 
     /// Plain text with no styling.

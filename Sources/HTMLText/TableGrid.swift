@@ -7,6 +7,8 @@ struct TableGrid {
     let widths: [Int]
     let border: Bool
     let indent: Int
+    /// How wide tables inside the cells are laid out.
+    var wideTables: WideTableLayout = .linearise
 
     static func separatorWidth(border: Bool) -> Int { border ? 3 : 2 }
 
@@ -46,7 +48,7 @@ struct TableGrid {
             let width =
                 widths[column..<(column + span)].reduce(0, +) + Self.separatorWidth(border: border)
                 * (span - 1)
-            var writer = LineWriter()
+            var writer = LineWriter(wideTables: wideTables)
             BlockLayout.layout(cell.blocks, width: width, indent: 0, into: &writer)
             let laidOut = writer.finish()
             cells.append((laidOut.lines, width))

@@ -1,7 +1,8 @@
 import TextWidth
 
 /// Lays out tables: column widths from the cells' minimum and maximum content widths, fitted to the
-/// available width; tables that cannot fit even at their minimum widths are linearised (cell after cell).
+/// available width; tables that cannot fit even at their minimum widths are linearised into "Header: cell"
+/// blocks or overflow the width at their minimum widths, as the writer's `wideTables` says.
 enum TableLayout {
     /// Column minimums are capped here; longer words in cells are broken instead of widening the table.
     static let columnMinimumCap = 20
@@ -17,19 +18,37 @@ enum TableLayout {
     static func layout(_ table: TableBlock, width: Int, indent: Int, into writer: inout LineWriter) {
         let columns = columnWidths(table)
         let available = width - indent
-        guard let widths = fit(columns, into: available, border: table.hasBorder) else {
-            linearise(table, width: width, indent: indent, into: &writer)
+        if let widths = fit(columns, into: available, border: table.hasBorder) {
+            drawGrid(table, widths: widths, indent: indent, overflowing: false, into: &writer)
             return
         }
-        let grid = TableGrid(widths: widths, border: table.hasBorder, indent: indent)
-        if table.hasBorder { writer.write(lines: [grid.rule(.top)], anchors: [:]) }
+        switch writer.wideTables {
+        case .linearise:
+            TableLinearisation.layout(table, width: width, indent: indent, into: &writer)
+        case .overflow:
+            let widths = columns.map { max(1, $0.minimum) }
+            drawGrid(table, widths: widths, indent: indent, overflowing: true, into: &writer)
+        }
+    }
+
+    /// The table as a grid at `widths`; `overflowing` marks its lines as wider than the page.
+    private static func drawGrid(
+        _ table: TableBlock, widths: [Int], indent: Int, overflowing: Bool, into writer: inout LineWriter
+    ) {
+        let grid = TableGrid(widths: widths, border: table.hasBorder, indent: indent, wideTables: writer.wideTables)
+        func write(_ lines: [TextLine], anchors: [String: Int] = [:]) {
+            var lines = lines
+            if overflowing { for index in lines.indices { lines[index].isPreformatted = true } }
+            writer.write(lines: lines, anchors: anchors)
+        }
+        if table.hasBorder { write([grid.rule(.top)]) }
         let middle = table.hasBorder ? [grid.rule(.middle)] : []
         for (index, row) in table.rows.enumerated() {
-            if index > 0, !middle.isEmpty { writer.write(lines: middle, anchors: [:]) }
+            if index > 0, !middle.isEmpty { write(middle) }
             let rendered = grid.render(row)
-            writer.write(lines: rendered.lines, anchors: rendered.anchors)
+            write(rendered.lines, anchors: rendered.anchors)
         }
-        if table.hasBorder { writer.write(lines: [grid.rule(.bottom)], anchors: [:]) }
+        if table.hasBorder { write([grid.rule(.bottom)]) }
     }
 
     /// Minimum and maximum content width of each column; cells spanning columns spread their excess.
@@ -87,16 +106,5 @@ enum TableLayout {
             index = (index + 1) % widths.count
         }
         return widths
-    }
-
-    private static func linearise(
-        _ table: TableBlock, width: Int, indent: Int, into writer: inout LineWriter
-    ) {
-        for row in table.rows {
-            for cell in row {
-                BlockLayout.layout(cell.blocks, width: width, indent: indent, into: &writer)
-            }
-            writer.requestGap()
-        }
     }
 }

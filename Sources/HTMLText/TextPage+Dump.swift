@@ -9,7 +9,7 @@ extension TextPage {
         appendPlainText(to: &out)
         guard !links.isEmpty else { return out }
         out.appendUTF8(of: "\nReferences\n\n")
-        let numberWidth = String(links.count).utf8.count
+        let numberWidth = String(links.last?.number ?? 0).utf8.count
         for link in links {
             let number = String(link.number)
             out.append(contentsOf: repeatElement(0x20, count: 3 + numberWidth - number.utf8.count))

@@ -15,7 +15,8 @@ public struct TextSpan: Hashable, Sendable {
 /// One line of a laid-out page.
 public struct TextLine: Hashable, Sendable {
     public var spans: [TextSpan]
-    /// True for lines from `<pre>`: never wrapped, so they may be wider than the page;
+    /// True for lines never wrapped (from `<pre>`, or the rows of a table laid out with
+    /// `WideTableLayout.overflow`), so they may be wider than the page;
     /// a viewer clips or scrolls them sideways.
     public var isPreformatted: Bool
 
@@ -71,8 +72,9 @@ public struct TextPage: Sendable {
 
     /// The link shown as `[number]`, if there is one.
     public func link(number: Int) -> PageLink? {
-        guard number >= 1, number <= links.count else { return nil }
-        return links[number - 1]
+        let index = links.partitioningIndex { $0.number >= number }
+        guard index < links.count, links[index].number == number else { return nil }
+        return links[index]
     }
 
     /// The page as plain text, one `\n`-terminated line per line, trailing spaces removed.

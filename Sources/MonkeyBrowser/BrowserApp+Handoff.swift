@@ -136,15 +136,18 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         pending.input.close()
     }
 
-    /// Takes over the source tab's history: its back and forward lists and the scroll position.
+    /// Takes over the source tab's history: its back and forward lists, the scroll position and the form values.
     func applyHistory(_ history: TabHistory, tabID: Int, exchange: Int) {
         guard historyExchanges[tabID]?.number == exchange, let index = tabs.index(ofID: tabID) else { return }
         endHistoryExchange(tabID: tabID)
         var tab = tabs[index]
         let address = tab.history.current?.url ?? history.current?.url ?? ""
         let scroll = history.current?.scroll ?? 0
+        // What was typed into the page's forms comes along with the page (a half-filled form continues here).
+        let form = history.current?.url == address ? history.current?.form : nil
         tab.history = TabHistory(
-            back: history.back, current: HistoryEntry(url: address, scroll: scroll), forward: history.forward)
+            back: history.back, current: HistoryEntry(url: address, scroll: scroll, form: form),
+            forward: history.forward)
         if tab.loading != nil {
             tab.pendingScroll = scroll
         } else {

@@ -26,6 +26,18 @@ extension BrowserApp {
                 case .edited, .moved, .ignored: mode = .find(field)
                 }
                 return true
+            case .field(let editor):
+                handleFieldKey(press, editor: editor)
+                return true
+            case .choosing(let chooser):
+                handleChooserKey(press, chooser: chooser)
+                return true
+            case .textarea(let editor):
+                handleTextAreaKey(press, editor: editor)
+                return true
+            case .confirmResubmit(let step):
+                handleResubmitKey(press, step: step)
+                return true
             }
         case .mouse(let mouse):
             return handle(mouse)
@@ -57,7 +69,7 @@ extension BrowserApp {
         guard tab.scroll.handle(press, contentHeight: page?.lineCount ?? 0, viewHeight: pageSize.height) else {
             return false
         }
-        tab.scroll.left = min(tab.scroll.left, max(0, widestPreformattedLine(page) - pageSize.width))
+        tab.scroll.left = min(tab.scroll.left, max(0, (page?.widestSidewaysLine ?? 0) - pageSize.width))
         tabs.selected = tab
         return true
     }
@@ -87,6 +99,8 @@ extension BrowserApp {
         case .stop:
             if tabs.selected.loading != nil {
                 stopLoading()
+            } else if tabs.selected.refresh != nil {
+                stopRefresh()
             } else if !typedNumber.isEmpty {
                 typedNumber = ""
             } else if tabs.selected.find != nil {
@@ -99,7 +113,7 @@ extension BrowserApp {
     }
 
     private func handle(_ mouse: MouseEvent) -> Bool {
-        let layout = BrowserLayout(area: lastArea, showsPrompt: tabs.selected.storeSlug != nil || problem != nil)
+        let layout = BrowserLayout(area: lastArea, showsPrompt: showsPrompt)
         var tab = tabs.selected
         switch mouse.kind {
         case .wheelUp, .wheelDown:
@@ -115,7 +129,9 @@ extension BrowserApp {
             }
             guard layout.page.contains(mouse.position), let page = tab.page else { return false }
             let line = tab.scroll.top + mouse.position.y - layout.page.y
-            let column = mouse.position.x - layout.page.x - 1
+            // Lines that scroll sideways (pre, wide tables) are shifted by the horizontal scroll.
+            let shifted = page.layout.lines.indices.contains(line) && page.layout.lines[line].isPreformatted
+            let column = mouse.position.x - layout.page.x - 1 + (shifted ? tab.scroll.left : 0)
             if let spot = page.linkSpots.first(where: {
                 $0.line == line && column >= $0.column && column < $0.column + $0.width
             }) {
@@ -182,7 +198,7 @@ extension BrowserApp {
     }
 
     /// Scrolls so `line` is on screen (a third of the way down when it was not).
-    private func reveal(line: Int, in tab: inout BrowserTab) {
+    func reveal(line: Int, in tab: inout BrowserTab) {
         let height = pageSize.height
         if line < tab.scroll.top || line >= tab.scroll.top + height {
             tab.scroll.top = line - height / 3
@@ -190,7 +206,4 @@ extension BrowserApp {
         tab.scroll.clamp(contentHeight: tab.page?.lineCount ?? 0, viewHeight: height)
     }
 
-    private func widestPreformattedLine(_ page: DisplayedPage?) -> Int {
-        page?.layout.lines.lazy.filter(\.isPreformatted).map(\.width).max() ?? 0
-    }
 }

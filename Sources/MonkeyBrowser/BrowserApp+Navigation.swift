@@ -16,9 +16,13 @@ extension BrowserApp {
         }
     }
 
-    /// Follows link `number` of the selected tab's page.
+    /// Follows link `number` of the selected tab's page, or activates the form field of that number.
     public func follow(link number: Int) {
         let index = tabs.selectedIndex
+        if let field = tabs[index].page?.field(number: number) {
+            activate(field: field)
+            return
+        }
         guard let link = tabs[index].page?.layout.link(number: number) else {
             tabs[index].notice = .message("There is no link \(number) on this page")
             return
@@ -27,32 +31,40 @@ extension BrowserApp {
             tabs[index].notice = .message("Link \(number) has an address that cannot be read: \(link.href)")
             return
         }
-        navigate(index, to: url)
+        navigate(index, to: url, site: tabs[index].page?.url.host)
         tabs[index].storeSlug = StoreLink.slug(of: url)
     }
 
-    /// Shows `url` in tab `index`: a jump within the page for a `#fragment` of the same document, else
-    /// a load. Either way it joins the history and the tab's activity becomes current.
-    public func navigate(_ index: Int, to url: URL) {
+    /// Shows `url` in tab `index` (requested by `POST` with `post`, from a page on `site`): a jump within the
+    /// page for a `#fragment` of the same document, else a load. Either way it joins the history and the tab's
+    /// activity becomes current.
+    public func navigate(_ index: Int, to url: URL, post: PostBody? = nil, site: String? = nil) {
         var tab = tabs[index]
         tab.storeSlug = nil
         tab.focusedLink = nil
         if tab.notice != .continuing { tab.notice = nil }
-        tab.history.visit(url.absoluteString, leavingAt: tab.scroll.top)
+        tab.history.visit(url.absoluteString, leavingAt: tab.scroll.top, post: post)
         tabs[index] = tab
-        if let page = tab.page, tab.loading == nil, Self.sameDocument(page.url, url), let fragment = url.fragment {
+        if post == nil, let page = tab.page, tab.loading == nil, Self.sameDocument(page.url, url),
+            let fragment = url.fragment
+        {
             tabs[index].scroll.top = page.line(forFragment: fragment) ?? tab.scroll.top
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else {
-            startLoad(index, url: url, scroll: nil)
+            startLoad(index, url: url, scroll: nil, post: post, site: site)
         }
         advertise(index)
         save()
     }
 
-    /// Back (`step` -1) or forward (+1) in the selected tab, restoring the scroll position there.
-    public func stepHistory(_ step: Int) {
+    /// Back (`step` -1) or forward (+1) in the selected tab, restoring the scroll position there. A page that
+    /// answered a form sent by `POST` is not loaded again without asking (unless `confirmed`).
+    public func stepHistory(_ step: Int, confirmed: Bool = false) {
         let index = tabs.selectedIndex
+        if !confirmed, tabs[index].history.entry(atStep: step)?.post != nil {
+            mode = .confirmResubmit(step: step)
+            return
+        }
         var tab = tabs[index]
         let entry =
             step < 0 ? tab.history.goBack(leavingAt: tab.scroll.top) : tab.history.goForward(leavingAt: tab.scroll.top)
@@ -69,7 +81,7 @@ extension BrowserApp {
             tabs[index].scroll.top = entry.scroll
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else if let url = URL(string: entry.url) {
-            startLoad(index, url: url, scroll: entry.scroll)
+            startLoad(index, url: url, scroll: entry.scroll, post: entry.post)
         }
         advertise(index)
         save()
@@ -85,18 +97,24 @@ extension BrowserApp {
                 address: entry.url, message: "invalid URL: \(entry.url)", width: pageSize.width)
             return
         }
-        startLoad(index, url: url, scroll: entry.scroll)
+        startLoad(index, url: url, scroll: entry.scroll, post: entry.post)
     }
 
-    /// Reloads the selected tab's page, keeping the scroll position.
-    func reload() {
+    /// Reloads the selected tab's page, keeping the scroll position; a page that answered a form sent by
+    /// `POST` asks first (unless `confirmed`).
+    func reload(confirmed: Bool = false) {
         let index = tabs.selectedIndex
-        guard let address = tabs[index].history.current?.url, let url = URL(string: address) else { return }
-        startLoad(index, url: url, scroll: tabs[index].scroll.top)
+        guard let entry = tabs[index].history.current, let url = URL(string: entry.url) else { return }
+        if entry.post != nil, !confirmed {
+            mode = .confirmResubmit(step: 0)
+            return
+        }
+        startLoad(index, url: url, scroll: tabs[index].scroll.top, post: entry.post)
     }
 
-    /// Starts loading `url` into tab `index` off the UI thread; the page comes back as `PageArrived`.
-    func startLoad(_ index: Int, url: URL, scroll: Int?) {
+    /// Starts loading `url` into tab `index` off the UI thread (by `POST` with `post`); the page comes back as
+    /// `PageArrived`.
+    func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil) {
         guard let port = context?.port else {
             tabs[index].notice = .message("Cannot load \(url.absoluteString): the browser is not in a suite")
             return
@@ -108,14 +126,50 @@ extension BrowserApp {
         tab.pendingScroll = scroll
         tab.find = nil
         tab.focusedLink = nil
+        tab.refresh = nil
+        tab.download = nil
         tabs[index] = tab
         let message = (tabID: tab.id, generation: tab.generation)
         let fetcher = fetcher
         let width = pageSize.width
         loads[tab.id] = Task.detached {
-            guard let page = await PagePreparation.prepare(url, fetcher: fetcher, width: width) else { return }
-            port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
+            let progress: @Sendable (DownloadProgress) -> Void = {
+                port.post(DownloadProgressed(tabID: message.tabID, generation: message.generation, progress: $0))
+            }
+            let prepared = await PagePreparation.prepare(
+                url, post: post, site: site, fetcher: fetcher, width: width, progress: progress)
+            switch prepared {
+            case .page(let page):
+                port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
+            case .saved(let file):
+                port.post(FileSaved(tabID: message.tabID, generation: message.generation, file: file))
+            case nil:
+                break
+            }
         }
+    }
+
+    /// A download came on: the status line's progress bar follows it.
+    private func progressed(_ message: DownloadProgressed) {
+        guard let index = tabs.index(ofID: message.tabID), tabs[index].loading?.generation == message.generation
+        else { return }
+        tabs[index].download = message.progress
+    }
+
+    /// The address was a file, now saved: the page shown stays (the address leaves the history) and the
+    /// status line says where the file went.
+    private func saved(_ message: FileSaved) {
+        guard let index = tabs.index(ofID: message.tabID), tabs[index].loading?.generation == message.generation
+        else { return }
+        loads[message.tabID] = nil
+        var tab = tabs[index]
+        tab.loading = nil
+        tab.download = nil
+        if tab.page != nil { tab.history.returnToPrevious() }
+        tab.notice = .message("Saved \(message.file.path) (\(StatusText.size(message.file.bytes)))")
+        tabs[index] = tab
+        advertise(index)
+        save()
     }
 
     /// `Esc` while loading: stops the load; the previous page stays.
@@ -124,6 +178,10 @@ extension BrowserApp {
         guard tabs[index].loading != nil else { return }
         loads.removeValue(forKey: tabs[index].id)?.cancel()
         tabs[index].loading = nil
+        if tabs[index].download != nil {
+            tabs[index].download = nil
+            if tabs[index].page != nil { tabs[index].history.returnToPrevious() }
+        }
         tabs[index].notice = .stopped
     }
 
@@ -132,6 +190,12 @@ extension BrowserApp {
         switch message {
         case let arrived as PageArrived:
             show(arrived)
+            return true
+        case let progress as DownloadProgressed:
+            progressed(progress)
+            return true
+        case let file as FileSaved:
+            saved(file)
             return true
         case let timeout as HistoryRequestTimedOut:
             endHistoryExchange(tabID: timeout.tabID, number: timeout.exchange)
@@ -158,8 +222,45 @@ extension BrowserApp {
         tab.scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         tab.pendingScroll = nil
         tabs[index] = tab
+        scheduleRefresh(index)
         retitle(index)
         save()
+    }
+
+    /// Arms the page's `<meta http-equiv=refresh>`, with a note saying where it goes and how to stop it.
+    private func scheduleRefresh(_ index: Int) {
+        guard let page = tabs[index].page, !page.isErrorPage, let refresh = page.document.refresh, let context
+        else { return }
+        refreshCount += 1
+        let token = "\(Self.refreshTokenPrefix)\(tabs[index].id):\(refreshCount)"
+        tabs[index].refresh = (refresh.url, token)
+        let seconds = max(0, refresh.seconds)
+        let target =
+            Self.sameDocument(page.url, refresh.url) ? "This page reloads" : "Going to \(refresh.url.absoluteString)"
+        tabs[index].notice = .message("\(target) in \(Int(seconds.rounded(.up))) s (Esc stops)")
+        context.schedule(after: seconds, token: token)
+    }
+
+    static let refreshTokenPrefix = "refresh:"
+
+    /// A refresh timer went off: the tab follows it, unless it was stopped or the tab moved on.
+    func refreshFired(_ token: String) {
+        guard let index = tabs.tabs.firstIndex(where: { $0.refresh?.token == token }),
+            let url = tabs[index].refresh?.url
+        else { return }
+        tabs[index].refresh = nil
+        tabs[index].notice = nil
+        if let current = tabs[index].page?.url, Self.sameDocument(current, url) {
+            startLoad(index, url: url, scroll: tabs[index].scroll.top)
+        } else {
+            navigate(index, to: url)
+        }
+    }
+
+    /// `Esc` while a refresh waits: it does not happen.
+    func stopRefresh() {
+        tabs.selected.refresh = nil
+        tabs.selected.notice = .message("Refresh stopped")
     }
 
     /// Whether two addresses name the same document (they differ at most in the fragment).

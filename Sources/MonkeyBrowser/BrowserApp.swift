@@ -24,6 +24,8 @@ public final class BrowserApp: SuiteApp {
     var pageSize = Size(width: 79, height: 18)
     var lastArea = Rect(x: 0, y: 0, width: 80, height: 22)
     var spinnerFrame = 0
+    /// Numbers the refresh timers, so a stopped one that goes off later is recognised as stale.
+    var refreshCount = 0
     var spinnerScheduled = false
     var loads: [Int: Task<Void, Never>] = [:]
     var context: SuiteContext?
@@ -101,6 +103,7 @@ public final class BrowserApp: SuiteApp {
 
     public func timerFired(_ token: String, context: SuiteContext) {
         self.context = context
+        if token.hasPrefix(Self.refreshTokenPrefix) { return refreshFired(token) }
         guard token == Self.spinnerToken else { return }
         spinnerScheduled = false
         spinnerFrame += 1
@@ -119,9 +122,15 @@ public final class BrowserApp: SuiteApp {
             spinnerScheduled = true
             context.schedule(after: 0.1, token: Self.spinnerToken)
         }
-        let layout = BrowserLayout(area: area, showsPrompt: tabs.selected.storeSlug != nil || problem != nil)
+        let layout = BrowserLayout(area: area, showsPrompt: showsPrompt)
         reflowSelected(to: layout.page.size)
         return BrowserView(app: self, layout: layout).render(into: &buffer)
+    }
+
+    /// Whether the row under the address bar is shown: a store page's offer, a problem, or a question.
+    var showsPrompt: Bool {
+        if case .confirmResubmit = mode { return true }
+        return tabs.selected.storeSlug != nil || problem != nil
     }
 
     /// Lays the selected page out again when the pane changed width, keeping the reader's place.

@@ -1,8 +1,24 @@
+import PageLoading
+
 /// A page finished loading (or failed, as an error page) for tab `tabID`; posted to the UI thread.
 struct PageArrived: Sendable {
     let tabID: Int
     let generation: Int
     let page: DisplayedPage
+}
+
+/// The address tab `tabID` loaded was a file, now saved; posted to the UI thread.
+struct FileSaved: Sendable {
+    let tabID: Int
+    let generation: Int
+    let file: SavedFile
+}
+
+/// A download of tab `tabID` came on; posted to the UI thread.
+struct DownloadProgressed: Sendable {
+    let tabID: Int
+    let generation: Int
+    let progress: DownloadProgress
 }
 
 /// The source did not answer the history request in time; the continued tab keeps its own history.

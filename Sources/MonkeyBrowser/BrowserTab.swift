@@ -1,4 +1,5 @@
 import Foundation
+import PageLoading
 import TerminalUI
 
 /// One tab: its kind (and so its activity type), history, the page it shows and how it is viewed.
@@ -19,6 +20,10 @@ public struct BrowserTab: Sendable {
     public var pendingScroll: Int?
     /// Set when the page is an Apple Store's web page: Stores can show it (`o`).
     public var storeSlug: String?
+    /// The file being saved, when the load in flight turned out to be a download.
+    public var download: DownloadProgress?
+    /// The page's `<meta http-equiv=refresh>` waiting to happen: where to, and the timer's token.
+    public var refresh: (url: URL, token: String)?
     var generation = 0
 
     public init(id: Int, kind: TabKind, history: TabHistory = TabHistory()) {

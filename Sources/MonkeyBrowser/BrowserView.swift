@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import TerminalUI
 import TextWidth
 
@@ -28,6 +29,9 @@ struct BrowserView {
         var cursor = renderAddressBar(into: &buffer)
         renderPrompt(into: &buffer)
         renderPage(into: &buffer)
+        if let editorCursor = FormEditorView(app: app, page: layout.page).render(into: &buffer) {
+            cursor = editorCursor
+        }
         if let findCursor = renderStatus(into: &buffer) { cursor = findCursor }
         return cursor
     }
@@ -57,7 +61,12 @@ struct BrowserView {
     private func renderPrompt(into buffer: inout CellBuffer) {
         let row = layout.prompt
         guard !row.isEmpty else { return }
-        if app.tabs.selected.storeSlug != nil {
+        if case .confirmResubmit(let step) = app.mode {
+            buffer.fill(row, style: Theme.warning)
+            let what = step == 0 ? "Reloading" : "Going \(step < 0 ? "back" : "forward")"
+            buffer.put(
+                " \(what) sends the form again. Send it? (y/n)", x: row.x, y: row.y, style: Theme.warning, clip: row)
+        } else if app.tabs.selected.storeSlug != nil {
             buffer.fill(row, style: Theme.info)
             buffer.put(" An Apple Store page: Open in Stores (o)", x: row.x, y: row.y, style: Theme.info, clip: row)
         } else if let problem = app.problem {
@@ -78,13 +87,15 @@ struct BrowserView {
         }
         let text = area.inset(left: 1, right: 1)
         let lines = page.layout.lines
+        let values = tab.history.current?.form ?? FormValues()
         for row in 0..<area.height {
             let index = tab.scroll.top + row
             guard index < lines.count else { break }
             let line = lines[index]
             let shift = line.isPreformatted ? tab.scroll.left : 0
             let clip = Rect(x: text.x, y: text.y + row, width: text.width, height: 1)
-            buffer.put(PageLineStyle.line(line), x: text.x - shift, y: clip.y, clip: clip)
+            let shown = FieldFill.line(line, page: page, values: values)
+            buffer.put(PageLineStyle.line(shown), x: text.x - shift, y: clip.y, clip: clip)
             highlight(line: index, row: clip, shift: shift, page: page, tab: tab, into: &buffer)
         }
         ScrollIndicator(total: lines.count, visible: area.height, offset: tab.scroll.top).render(

@@ -9,14 +9,21 @@ public struct DisplayedPage: Sendable {
     public let document: HTMLDocument
     public private(set) var layout: TextPage
     public private(set) var linkSpots: [LinkSpot]
+    /// The width of the widest line that scrolls sideways (`pre`, a table wider than the pane); 0 when none.
+    public private(set) var widestSidewaysLine = 0
     /// A note for the status line: "HTTP 404", "cut at 10 MB", …
     public let note: String?
     /// True when the page explains a failure instead of showing content.
     public let isErrorPage: Bool
+    /// The page's character encoding label (forms are sent in it unless they say otherwise).
+    public var charset: String?
+    /// Field numbers (as shown in `[n]`) to indexes into `document.fields`.
+    public let fieldIndexes: [Int: Int]
 
     public init(url: URL, document: HTMLDocument, width: Int, note: String? = nil, isErrorPage: Bool = false) {
         self.init(
-            url: url, document: document, layout: document.layout(width: width), note: note, isErrorPage: isErrorPage)
+            url: url, document: document, layout: document.layout(width: width, wideTables: .overflow), note: note,
+            isErrorPage: isErrorPage)
     }
 
     /// A page already laid out (`layout` is `document` at `layout.width`, as `HTMLDocument.parsedAndLaidOut`
@@ -28,6 +35,19 @@ public struct DisplayedPage: Sendable {
         self.isErrorPage = isErrorPage
         self.layout = layout
         linkSpots = LinkSpot.spots(in: layout.lines)
+        widestSidewaysLine = Self.widestSidewaysLine(layout)
+        var indexes: [Int: Int] = [:]
+        for field in document.fields { if let number = field.number { indexes[number] = field.index } }
+        fieldIndexes = indexes
+    }
+
+    private static func widestSidewaysLine(_ layout: TextPage) -> Int {
+        layout.lines.lazy.filter(\.isPreformatted).map(\.width).max() ?? 0
+    }
+
+    /// The field shown as `[number]`, if that number is a field's.
+    public func field(number: Int) -> FormField? {
+        fieldIndexes[number].map { document.fields[$0] }
     }
 
     /// The page's title, or its address when it has none.
@@ -40,8 +60,9 @@ public struct DisplayedPage: Sendable {
     public mutating func reflow(width: Int, keeping top: Int) -> Int {
         guard width != layout.width else { return top }
         let offset = characterOffset(ofLine: top)
-        layout = document.layout(width: width)
+        layout = document.layout(width: width, wideTables: .overflow)
         linkSpots = LinkSpot.spots(in: layout.lines)
+        widestSidewaysLine = Self.widestSidewaysLine(layout)
         return line(atCharacterOffset: offset)
     }
 

@@ -1,11 +1,21 @@
-/// One place in a tab's history: the address and how far down the page the reader was.
+import HTMLText
+import PageLoading
+
+/// One place in a tab's history: the address, how far down the page the reader was, what they had typed
+/// into its forms, and for a page that answered a form sent by `POST`, that form's data.
 public struct HistoryEntry: Codable, Hashable, Sendable {
     public var url: String
     /// The first visible line.
     public var scroll: Int
+    /// The user's changes to the page's form fields.
+    public var form: FormValues?
+    /// The body this page was requested with (`POST`); loading it again submits the form again.
+    public var post: PostBody?
 
-    public init(url: String, scroll: Int = 0) {
+    public init(url: String, scroll: Int = 0, form: FormValues? = nil, post: PostBody? = nil) {
         self.url = url
         self.scroll = scroll
+        self.form = form
+        self.post = post
     }
 }

@@ -1,9 +1,10 @@
 import HTMLText
 import TextWidth
 
-/// Where a link's text sits on a laid-out page: one stretch of one line (a wrapped link has several).
+/// Where a link's text (or a form field's box) sits on a laid-out page: one stretch of one line (a wrapped
+/// link has several).
 public struct LinkSpot: Hashable, Sendable {
-    /// The link's number, as shown in `[n]`.
+    /// The link's or field's number, as shown in `[n]`.
     public var number: Int
     public var line: Int
     /// First display column of the stretch.
@@ -11,7 +12,7 @@ public struct LinkSpot: Hashable, Sendable {
     /// Width in display columns.
     public var width: Int
 
-    /// Every stretch of linked text on `lines`, in reading order.
+    /// Every stretch of linked text and every field on `lines`, in reading order.
     public static func spots(in lines: [TextLine]) -> [LinkSpot] {
         var spots: [LinkSpot] = []
         for (index, line) in lines.enumerated() {
@@ -19,7 +20,7 @@ public struct LinkSpot: Hashable, Sendable {
             for span in line.spans {
                 let width = TextWidth.of(span.text)
                 defer { column += width }
-                guard let number = span.style.link, width > 0 else { continue }
+                guard let number = span.style.link ?? span.style.field, width > 0 else { continue }
                 if let last = spots.last, last.number == number, last.line == index,
                     last.column + last.width == column
                 {

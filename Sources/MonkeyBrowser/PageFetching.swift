@@ -1,11 +1,19 @@
 import Foundation
 import PageLoading
 
-/// Fetches a page for the browser; `PageLoader` is the real one.
+/// Fetches a page for the browser (by `POST` when `post` is given; `site` is the host of the page that asked
+/// for it, for cookies); a file that is not a page is saved, `progress` hearing how it goes. `PageLoader` is
+/// the real one.
 public protocol PageFetching: Sendable {
-    func fetch(_ url: URL) async throws -> LoadedPage
+    func fetch(
+        _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage
 }
 
 extension PageLoader: PageFetching {
-    public func fetch(_ url: URL) async throws -> LoadedPage { try await load(url) }
+    public func fetch(
+        _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage {
+        try await load(url, post: post, site: site, progress: progress)
+    }
 }

@@ -2,23 +2,34 @@ import Foundation
 import HTMLText
 import PageLoading
 
+/// What a load came to: a page to show, or a file saved.
+enum PreparedLoad: Sendable {
+    case page(DisplayedPage)
+    case saved(SavedFile)
+}
+
 /// Loads, decodes, parses and lays out a page; runs off the UI thread. Every failure becomes an
 /// error page; only cancellation yields nothing.
 enum PagePreparation {
-    static func prepare(_ url: URL, fetcher: any PageFetching, width: Int) async -> DisplayedPage? {
+    static func prepare(
+        _ url: URL, post: PostBody? = nil, site: String? = nil, fetcher: any PageFetching, width: Int,
+        progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async -> PreparedLoad? {
         let loaded: LoadedPage
         do {
-            loaded = try await fetcher.fetch(url)
+            loaded = try await fetcher.fetch(url, post: post, site: site, progress: progress)
         } catch PageLoadError.cancelled {
             return nil
         } catch let error as PageLoadError {
-            return ErrorPage.make(address: url.absoluteString, message: error.description, width: width)
+            return .page(ErrorPage.make(address: url.absoluteString, message: error.description, width: width))
         } catch {
             if Task.isCancelled { return nil }
-            return ErrorPage.make(address: url.absoluteString, message: "\(error)", width: width)
+            return .page(ErrorPage.make(address: url.absoluteString, message: "\(error)", width: width))
         }
         if Task.isCancelled { return nil }
-        let (document, layout) = HTMLDocument.parsedAndLaidOut(html: loaded.htmlSource, url: loaded.url, width: width)
+        if let saved = loaded.saved { return .saved(saved) }
+        let (document, layout) = HTMLDocument.parsedAndLaidOut(
+            html: loaded.htmlSource, url: loaded.url, width: width, wideTables: .overflow)
         if Task.isCancelled { return nil }
         var shown = loaded.url
         if let fragment = url.fragment, shown.fragment == nil,
@@ -26,7 +37,9 @@ enum PagePreparation {
         {
             shown = withFragment
         }
-        return DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
+        var page = DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
+        page.charset = loaded.encoding.name
+        return .page(page)
     }
 
     private static func note(for page: LoadedPage) -> String? {
@@ -34,6 +47,7 @@ enum PagePreparation {
         if let status = page.statusCode, !page.isSuccess { parts.append("HTTP \(status)") }
         if page.isTruncated { parts.append("too large: cut short") }
         if !page.isHTML { parts.append(page.mediaType) }
+        if let problem = page.cookieProblem { parts.append(problem) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

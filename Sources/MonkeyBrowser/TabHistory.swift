@@ -1,3 +1,6 @@
+import HTMLText
+import PageLoading
+
 /// A tab's back/forward history; each entry remembers its scroll position.
 public struct TabHistory: Codable, Hashable, Sendable {
     /// The most entries kept on each side.
@@ -16,22 +19,43 @@ public struct TabHistory: Codable, Hashable, Sendable {
     public var canGoBack: Bool { !back.isEmpty }
     public var canGoForward: Bool { !forward.isEmpty }
 
-    /// Goes to a new page: the current one (with `scroll`) joins the back list, the forward list is dropped.
-    /// Visiting the current address again only reloads it.
-    public mutating func visit(_ url: String, leavingAt scroll: Int) {
-        if let current, current.url == url { return }
+    /// Goes to a new page (requested with `post` when a form was sent by `POST`): the current one (with
+    /// `scroll`) joins the back list, the forward list is dropped. Visiting the current address again (not by
+    /// `POST`) only reloads it.
+    public mutating func visit(_ url: String, leavingAt scroll: Int, post: PostBody? = nil) {
+        if let current, current.url == url, post == nil, current.post == nil { return }
         if var current {
             current.scroll = scroll
             back.append(current)
             if back.count > Self.limit { back.removeFirst(back.count - Self.limit) }
         }
-        current = HistoryEntry(url: url)
+        current = HistoryEntry(url: url, post: post)
         forward = []
     }
 
     /// Remembers the current page's scroll position.
     public mutating func record(scroll: Int) {
         current?.scroll = scroll
+    }
+
+    /// Remembers what the user typed into the current page's forms.
+    public mutating func record(form: FormValues) {
+        current?.form = form.isEmpty ? nil : form
+    }
+
+    /// Drops the current entry for the one before it (an address that turned out to be a download).
+    public mutating func returnToPrevious() {
+        guard let previous = back.popLast() else { return }
+        current = previous
+    }
+
+    /// The entry `step` away (-1 back, 1 forward, 0 the current one), without going there.
+    public func entry(atStep step: Int) -> HistoryEntry? {
+        switch step {
+        case ..<0: back.last
+        case 0: current
+        default: forward.first
+        }
     }
 
     /// Steps back, leaving the current page at `scroll`; returns the entry to show.

@@ -9,6 +9,8 @@ struct FetchReplyDecoder {
         case page(FetchHead, body: [UInt8], truncated: Bool)
         /// The child's failure frame.
         case failed(PageLoadError)
+        /// A file saved where it says.
+        case saved(SavedFile)
     }
 
     /// Why a reply was refused.
@@ -43,6 +45,7 @@ struct FetchReplyDecoder {
     private enum State: Equatable {
         case awaitingHead
         case body(FetchHead)
+        case downloading
         case finished
     }
 
@@ -57,6 +60,8 @@ struct FetchReplyDecoder {
     private(set) var outcome: Outcome?
     /// True when this side cut the body at the limit (the child sent more than it should have).
     private(set) var cutHere = false
+    /// The latest progress of a download, if the reply is one.
+    private(set) var progress: DownloadProgress?
 
     init(limit: Int) {
         self.limit = limit
@@ -108,7 +113,13 @@ struct FetchReplyDecoder {
             guard URL(string: head.url)?.host != nil else { throw .invalidHead("the URL '\(head.url)'") }
             guard (100...999).contains(head.status) else { throw .invalidHead("the status \(head.status)") }
             state = .body(head)
-        case (.failure, .awaitingHead), (.failure, .body):
+        case (.progress, .awaitingHead), (.progress, .downloading):
+            progress = try Self.decode(DownloadProgress.self, payload, kind: kind)
+            state = .downloading
+        case (.saved, .downloading):
+            outcome = .saved(try Self.decode(SavedFile.self, payload, kind: kind))
+            state = .finished
+        case (.failure, .awaitingHead), (.failure, .body), (.failure, .downloading):
             try Self.checkVersion(payload, kind: kind)
             outcome = .failed(try Self.decode(FetchFrame.Failure.self, payload, kind: kind).error)
             state = .finished
@@ -127,8 +138,12 @@ struct FetchReplyDecoder {
             state = .finished
         case (_, .finished):
             throw .bytesAfterReply
-        case (.head, .body):
+        case (.head, .body), (.progress, .body), (.saved, .body):
             throw .unexpectedFrame(kind: Self.name(kind), state: "after the head")
+        case (.head, .downloading), (.data, .downloading), (.end, .downloading):
+            throw .unexpectedFrame(kind: Self.name(kind), state: "in a download")
+        case (.saved, .awaitingHead):
+            throw .unexpectedFrame(kind: Self.name(kind), state: "before any progress")
         case (.data, .awaitingHead), (.end, .awaitingHead):
             throw .unexpectedFrame(kind: Self.name(kind), state: "before the head")
         }
@@ -157,6 +172,8 @@ struct FetchReplyDecoder {
         case .data: "data"
         case .end: "end"
         case .failure: "failure"
+        case .progress: "progress"
+        case .saved: "saved"
         }
     }
 }

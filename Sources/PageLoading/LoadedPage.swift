@@ -13,6 +13,10 @@ public struct LoadedPage: Sendable {
     public var charsetSource: CharsetSource
     /// True when the page was cut at `PageLoader.maximumBytes`; a note is appended to `text`.
     public var isTruncated: Bool
+    /// Why cookies were off for this load (an unsafe or damaged jar), if they were.
+    public var cookieProblem: String?
+    /// Set when the address was a file to save rather than a page: where it was saved (the text is empty).
+    public var saved: SavedFile?
 
     /// True for statuses 200...299 and for pages that have no status.
     public var isSuccess: Bool { statusCode.map { (200..<300).contains($0) } ?? true }

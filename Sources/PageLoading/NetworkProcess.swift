@@ -13,6 +13,10 @@ struct HTTPResponseBody: Sendable {
     var contentType: ContentType
     var bytes: [UInt8]
     var isTruncated: Bool
+    /// Why cookies were off, if they were.
+    var cookieProblem: String?
+    /// Set when the response was a file, saved there (the rest is empty).
+    var saved: SavedFile?
 }
 
 /// One http(s) fetch in the `baton-fetch` network process, so that `baton` itself never loads
@@ -25,6 +29,8 @@ struct NetworkProcess: Sendable {
     /// The `baton-fetch` executable.
     var executable: URL
     var request: FetchRequest
+    /// Told how a download is coming along (on the reading thread).
+    var onProgress: (@Sendable (DownloadProgress) -> Void)?
 
     /// How often the reading thread looks for cancellation.
     static let pollInterval = Duration.milliseconds(25)
@@ -71,11 +77,18 @@ struct NetworkProcess: Sendable {
         } catch {
             throw .network(url: request.url, reason: error.description)
         }
+        var decoder = FetchReplyDecoder(limit: request.limit)
         func end() {
             process.kill()
             _ = process.reap(grace: .zero)
+            // A download cut short leaves no partial file behind.
+            if let partial = decoder.progress?.path { unlink(partial) }
         }
-        var decoder = FetchReplyDecoder(limit: request.limit)
+        if let post = request.post, !process.write(post.bytes) {
+            end()
+            throw failure("it did not take the form's data")
+        }
+        var reported: DownloadProgress?
         let silenceLimit = Duration.seconds(request.timeout) + Self.silenceAllowance
         var lastHeard = ContinuousClock.now
         reading: while !decoder.cutHere {
@@ -91,6 +104,10 @@ struct NetworkProcess: Sendable {
                 } catch {
                     end()
                     throw failure("it sent \(error.description)")
+                }
+                if let progress = decoder.progress, progress != reported {
+                    reported = progress
+                    onProgress?(progress)
                 }
             case .nothingYet:
                 if ContinuousClock.now - lastHeard > silenceLimit {
@@ -114,6 +131,10 @@ struct NetworkProcess: Sendable {
         switch outcome {
         case .failed(let error):
             throw error
+        case .saved(let file):
+            return HTTPResponseBody(
+                url: request.url, statusCode: 200, contentType: ContentType(header: nil), bytes: [], isTruncated: false,
+                saved: file)
         case .page(let head, let body, let truncated):
             // The decoder checked that the URL parses.
             let url = URL(string: head.url) ?? request.url
@@ -122,7 +143,8 @@ struct NetworkProcess: Sendable {
                 throw .binaryContent(contentType: contentType.mediaType, url: url)
             }
             return HTTPResponseBody(
-                url: url, statusCode: head.status, contentType: contentType, bytes: body, isTruncated: truncated)
+                url: url, statusCode: head.status, contentType: contentType, bytes: body, isTruncated: truncated,
+                cookieProblem: head.cookieProblem)
         }
     }
 

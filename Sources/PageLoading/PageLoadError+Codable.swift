@@ -32,6 +32,11 @@ extension PageLoadError: Codable {
             try container.encode("binaryContent", forKey: .kind)
             try container.encode(contentType, forKey: .contentType)
             try container.encode(url.absoluteString, forKey: .url)
+        case .download(let url, let filename, let contentType):
+            try container.encode("download", forKey: .kind)
+            try container.encode(url.absoluteString, forKey: .url)
+            try container.encode(filename, forKey: .path)
+            try container.encode(contentType, forKey: .contentType)
         case .fileNotFound(let path):
             try container.encode("fileNotFound", forKey: .kind)
             try container.encode(path, forKey: .path)
@@ -72,6 +77,8 @@ extension PageLoadError: Codable {
         case "timedOut": self = .timedOut(try url())
         case "tooManyRedirects": self = .tooManyRedirects(try url())
         case "binaryContent": self = .binaryContent(contentType: try string(.contentType), url: try url())
+        case "download":
+            self = .download(url: try url(), filename: try string(.path), contentType: try string(.contentType))
         case "fileNotFound": self = .fileNotFound(try string(.path))
         case "fileUnreadable": self = .fileUnreadable(path: try string(.path), reason: try string(.reason))
         case "unknownAboutPage": self = .unknownAboutPage(try string(.text))

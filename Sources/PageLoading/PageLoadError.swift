@@ -8,6 +8,9 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut(URL)
     case tooManyRedirects(URL)
     case binaryContent(contentType: String, url: URL)
+    /// A file to save rather than a page (a binary type or `Content-Disposition: attachment`), and no
+    /// downloads directory was given (`baton dump`).
+    case download(url: URL, filename: String, contentType: String)
     case fileNotFound(String)
     case fileUnreadable(path: String, reason: String)
     case unknownAboutPage(String)
@@ -23,9 +26,14 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unsupported URL scheme '\(scheme)' (use http, https, file or about)"
         case .unreachableHost(let host, let reason): return "cannot reach \(host): \(reason)"
         case .timedOut(let url): return "timed out loading \(url.absoluteString)"
-        case .tooManyRedirects(let url): return "too many redirects loading \(url.absoluteString)"
+        case .tooManyRedirects(let url):
+            return
+                "too many redirects (more than 20) loading \(url.absoluteString): the site sends the browser in a loop"
         case .binaryContent(let type, let url):
             return "not a text page: \(url.absoluteString) is \(type)"
+        case .download(let url, let filename, let type):
+            return
+                "not a page: \(url.absoluteString) is a file to save (\(type.isEmpty ? "no type" : type), \"\(filename)\")"
         case .fileNotFound(let path): return "no such file: \(path)"
         case .fileUnreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .unknownAboutPage(let name):

@@ -15,13 +15,20 @@ public struct PageLoader: Sendable {
     public var maximumBytes: Int
     /// The `baton-fetch` executable; nil for the one next to the running executable.
     public var fetcherExecutable: URL?
+    /// The device's cookie jar; nil: no cookies are sent or kept.
+    public var cookieJar: URL?
+    /// Where files that are not pages are saved; nil: loading one fails with `PageLoadError.download`.
+    public var downloadDirectory: URL?
 
     public init(
-        timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil
+        timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil,
+        cookieJar: URL? = nil, downloadDirectory: URL? = nil
     ) {
+        self.downloadDirectory = downloadDirectory
         self.timeout = timeout
         self.maximumBytes = maximumBytes
         self.fetcherExecutable = fetcherExecutable
+        self.cookieJar = cookieJar
     }
 
     /// The `baton-fetch` that http(s) loads run.
@@ -30,22 +37,38 @@ public struct PageLoader: Sendable {
             ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
     }
 
-    /// Loads `url`; http(s) loads stop (with `.cancelled`) when the task is cancelled.
-    public func load(_ url: URL) async throws -> LoadedPage {
+    /// Loads `url` (by `POST` with `post`; `site` is the host of the page that asked for it, for cookies'
+    /// `SameSite`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
+    public func load(
+        _ url: URL, post: PostBody? = nil, site: String? = nil,
+        progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
         guard Self.isHTTP(url) else {
+            try Self.refusePost(post, to: url)
             let page = try loadLocal(url)
             if Task.isCancelled { throw PageLoadError.cancelled }
             return page
         }
-        return page(from: try await networkProcess(for: url).run())
+        var process = try networkProcess(for: url, post: post, site: site)
+        process.onProgress = progress
+        return page(from: try await process.run())
     }
 
     /// Loads `url` on the calling thread, which waits for http(s) replies: for command-line tools such as
     /// `baton dump`, which have nothing else to do meanwhile and no task to cancel.
-    public func loadBlocking(_ url: URL) throws -> LoadedPage {
-        guard Self.isHTTP(url) else { return try loadLocal(url) }
-        return page(from: try networkProcess(for: url).runBlocking())
+    public func loadBlocking(_ url: URL, post: PostBody? = nil) throws -> LoadedPage {
+        guard Self.isHTTP(url) else {
+            try Self.refusePost(post, to: url)
+            return try loadLocal(url)
+        }
+        return page(from: try networkProcess(for: url, post: post, site: nil).runBlocking())
+    }
+
+    /// Only http(s) addresses take a `POST`.
+    private static func refusePost(_ post: PostBody?, to url: URL) throws(PageLoadError) {
+        guard post != nil else { return }
+        throw .network(url: url, reason: "a form can only be posted to an http(s) address")
     }
 
     private static func isHTTP(_ url: URL) -> Bool {
@@ -76,17 +99,25 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func networkProcess(for url: URL) throws -> NetworkProcess {
+    private func networkProcess(for url: URL, post: PostBody?, site: String?) throws -> NetworkProcess {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
-        let request = FetchRequest(url: url, timeout: timeout, limit: maximumBytes)
+        if let post, post.bytes.count > FetchRequest.maximumPostBytes {
+            throw PageLoadError.network(url: url, reason: "the form's data is over 16 MB")
+        }
+        var request = FetchRequest(
+            url: url, timeout: timeout, limit: maximumBytes, post: post, cookieJar: cookieJar?.path, site: site)
+        request.saveIn = downloadDirectory?.path
         return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
     }
 
     private func page(from response: HTTPResponseBody) -> LoadedPage {
-        page(
+        var loaded = page(
             url: response.url, status: response.statusCode,
             mediaType: response.contentType.effectiveMediaType,
             charset: response.contentType.charset, bytes: response.bytes, truncated: response.isTruncated)
+        loaded.cookieProblem = response.cookieProblem
+        loaded.saved = response.saved
+        return loaded
     }
 
     private func page(

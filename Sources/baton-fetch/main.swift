@@ -1,6 +1,6 @@
 // baton-fetch: Baton's network process. It loads one http(s) URL with URLSession (FoundationNetworking
 // and libcurl, which `baton` itself never loads) and reports it on stdout in the `FetchProtocol`
-// format: `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES`.
+// format: `baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]`.
 import Foundation
 import PageLoading
 
@@ -9,15 +9,23 @@ import PageLoading
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let request = FetchRequest(arguments: arguments) else {
+guard var request = FetchRequest(arguments: arguments) else {
     let usage = """
-        usage: baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES
+        usage: baton-fetch URL TIMEOUT-SECONDS LIMIT-BYTES [--post BODY-BYTES CONTENT-TYPE]
         Fetches an http(s) URL for baton and writes the reply on stdout in baton's fetch protocol \
         (version \(FetchProtocol.version)).
 
         """
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
+}
+if let length = request.postLength {
+    // The body comes first on stdin; only then does stdin become the parent watch.
+    guard let body = StandardInput.read(exactly: length) else {
+        FileHandle.standardError.write(Data("baton-fetch: the request body ended early\n".utf8))
+        exit(2)
+    }
+    request.post?.bytes = body
 }
 ParentWatch.start()
 HTTPFetch.run(request, output: FrameOutput())

@@ -20,6 +20,7 @@ struct BatonCommand: AsyncParsableCommand {
             DumpCommand.self,
             KeyValueCommand.self,
             LocationCommand.self,
+            CookiesCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -35,6 +35,14 @@ struct DumpCommand: ParsableCommand {
         do {
             let address = try PageAddress.url(from: url)
             page = try PageLoader().loadBlocking(address)
+        } catch PageLoadError.download(let address, let filename, let type) {
+            // Not a page: say where MonkeyBrowser would save it, and fail (exit 3).
+            let path = DownloadLocation.freePath(for: filename, in: DownloadLocation.directory()).path
+            FileHandle.standardError.write(
+                Data(
+                    ("baton dump: \(address.absoluteString) is a file to save, not a page "
+                        + "(\(type.isEmpty ? "no type" : type)); MonkeyBrowser would save it as \(path)\n").utf8))
+            throw ExitCode(3)
         } catch let error as PageLoadError {
             FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
             throw ExitCode(1)

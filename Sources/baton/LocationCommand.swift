@@ -10,10 +10,7 @@ struct LocationCommand: ParsableCommand {
         subcommands: [LocationSetCommand.self, LocationGetCommand.self, LocationClearCommand.self])
 
     /// Prints `message` to standard error and exits with status 1.
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
-        Foundation.exit(1)
-    }
+    static func fail(_ message: String) -> Never { CommandFailure.exit("baton: \(message)") }
 }
 
 /// `baton location set LAT LON`.

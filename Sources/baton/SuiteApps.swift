@@ -38,8 +38,12 @@ enum SuiteApps {
             } else {
                 .failure(.unreadable(path: "Resources/MonkeyBrowser/Info.plist", reason: "\(ResourceError.notFound)"))
             }
+        // Session cookies last as long as the suite: the ones of an earlier run go now (an unusable jar is
+        // reported when a page loads).
+        let cookieJar = CookieJarFile.file(paths: paths, device: device)
+        _ = try? CookieJarFile(url: cookieJar).update { $0.filter { $0.expires != nil } }
         let browser = BrowserApp(
-            fetcher: PageLoader(),
+            fetcher: PageLoader(cookieJar: cookieJar, downloadDirectory: DownloadLocation.directory()),
             pagesDirectory: resources?.appendingPathComponent("MonkeyBrowser/Pages", isDirectory: true),
             snapshotFile: BrowserSnapshot.file(paths: paths, device: device), manifest: manifest,
             coordinator: services.coordinator)

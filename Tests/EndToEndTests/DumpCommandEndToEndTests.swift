@@ -12,7 +12,7 @@ import Testing
         text.components(separatedBy: "\nReferences\n").first ?? text
     }
 
-    @Test(arguments: ["tables", "lists", "cjk"], [40, 80])
+    @Test(arguments: ["tables", "wide-table", "lists", "cjk"], [40, 80])
     func printsTheGoldenLayout(page: String, columns: Int) throws {
         let fixture = try BatonFixture()
         let file = Self.pages.appendingPathComponent("Pages/\(page).html").path

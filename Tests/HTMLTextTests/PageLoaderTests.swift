@@ -1,6 +1,7 @@
 import Foundation
 import HTMLText
 import PageLoading
+import Synchronization
 import Testing
 
 /// PageLoader against a local HTTP server, files and about: pages.
@@ -34,12 +35,54 @@ import Testing
         }
     }
 
-    @Test func refusesBinaryContent() async throws {
+    @Test func binaryContentIsADownloadWhenNothingSavesIt() async throws {
         try await LocalHTTPServer.with { server in
             let url = server.appendingPathComponent("binary")
-            await #expect(throws: PageLoadError.binaryContent(contentType: "application/octet-stream", url: url)) {
+            await #expect(
+                throws: PageLoadError.download(url: url, filename: "binary", contentType: "application/octet-stream")
+            ) {
                 try await PageLoader().load(url)
             }
+        }
+    }
+
+    @Test func downloadsAreSavedWithProgressUnderTheSuggestedName() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-downloads-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await LocalHTTPServer.with { server in
+            let seen = Mutex<[DownloadProgress]>([])
+            let loader = PageLoader(timeout: 5, downloadDirectory: directory)
+            let first = try await loader.load(server.appendingPathComponent("attachment")) { progress in
+                seen.withLock { $0.append(progress) }
+            }
+            let saved = try #require(first.saved)
+            #expect(saved.path == directory.appendingPathComponent("notes 1.txt").path)
+            #expect(saved.bytes == 300_000)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: saved.path)).count == 300_000)
+            let progress = seen.withLock { $0 }
+            #expect(progress.first?.received == 0)
+            #expect(progress.last?.received == 300_000)
+            #expect(progress.allSatisfy { $0.total == 300_000 })
+            // Stopped half way: the partial file goes.
+            let started = Mutex<String?>(nil)
+            let load = Task {
+                try await loader.load(server.appendingPathComponent("slow-attachment")) { progress in
+                    if progress.received > 0 { started.withLock { $0 = progress.path } }
+                }
+            }
+            var partial: String?
+            for _ in 0..<400 where partial == nil {
+                try await Task.sleep(for: .milliseconds(25))
+                partial = started.withLock { $0 }
+            }
+            let path = try #require(partial)
+            #expect(FileManager.default.fileExists(atPath: path))
+            load.cancel()
+            await #expect(throws: PageLoadError.cancelled) { try await load.value }
+            #expect(!FileManager.default.fileExists(atPath: path))
+            // The same name again: kept apart, nothing replaced.
+            let second = try await loader.load(server.appendingPathComponent("attachment"))
+            #expect(second.saved?.path == directory.appendingPathComponent("notes 1 (1).txt").path)
         }
     }
 

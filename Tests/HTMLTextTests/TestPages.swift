@@ -6,7 +6,7 @@ enum TestPages {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     static let names = [
-        "text", "headings", "lists", "blocks", "tables", "forms", "links", "cjk", "combined", "broken",
+        "text", "headings", "lists", "blocks", "tables", "wide-table", "forms", "links", "cjk", "combined", "broken",
     ]
 
     /// A page's HTML.

@@ -69,6 +69,13 @@ final class BrowserHarness {
         await settle()
     }
 
+    /// Types `address` into the address bar and goes there.
+    func go(to address: String) async {
+        await press(.ctrl("l"), .ctrl("u"))
+        await type(address)
+        await press(KeyPress(.enter))
+    }
+
     func type(_ text: String) async {
         for character in text { _ = app.handle(.key(.char(character)), context: context) }
         await settle()

@@ -14,8 +14,23 @@ struct FixtureFetcher: PageFetching {
 
     var pages: [String: String] = [:]
 
-    func fetch(_ url: URL) async throws -> LoadedPage {
+    /// An address whose page echoes the request: method, query and `POST` body.
+    static let echo = "http://forms.test/echo"
+
+    func fetch(
+        _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage {
         let address = url.absoluteString.prefix { $0 != "#" }
+        if url.host == "forms.test", url.path == "/echo" {
+            func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&amp;") }
+            let body = post.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+            let html =
+                "<title>Echo</title><p>method=\(post == nil ? "GET" : "POST")</p>"
+                + "<p>query=\(escaped(url.query ?? ""))</p><p>body=\(escaped(body))</p>"
+            return LoadedPage(
+                url: url, statusCode: 200, mediaType: "text/html", text: html, encoding: .utf8,
+                charsetSource: .byteOrderMark, isTruncated: false)
+        }
         if url.host == "pages.test" {
             return try await PageLoader().load(Self.repositoryPages.appendingPathComponent(url.lastPathComponent))
                 .moved(to: url)

@@ -20,8 +20,48 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def echo(self, body=b""):
+        cookie = self.headers.get("Cookie") or ""
+        text = "method=%s cookie=[%s] body=[%s]" % (self.command, cookie, body.decode("utf-8", "replace"))
+        self.send(200, "text/plain; charset=utf-8", text.encode())
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        self.echo(self.rfile.read(length))
+
     def do_GET(self):
-        if self.path == "/page":
+        if self.path == "/echo":
+            self.echo()
+        elif self.path == "/setcookie":
+            self.send(200, "text/plain", b"set", {"Set-Cookie": "kept=1; Path=/; Max-Age=3600"})
+        elif self.path == "/setcookies":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "3")
+            self.send_header("Set-Cookie", "plain=a; Path=/")
+            self.send_header("Set-Cookie", "strict=b; Path=/; SameSite=Strict; Max-Age=3600")
+            self.send_header("Set-Cookie", "secure=c; Path=/; Secure; Max-Age=3600")
+            self.send_header("Set-Cookie", "narrow=d; Path=/other; Max-Age=3600")
+            self.send_header("Set-Cookie", "gone=e; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
+            self.send_header("Set-Cookie", "only=f; Path=/; HttpOnly; Max-Age=3600")
+            self.end_headers()
+            self.wfile.write(b"set")
+        elif self.path == "/redirect-cookie":
+            self.send(302, "text/html", b"moved", {"Location": "/echo", "Set-Cookie": "hop=2; Path=/"})
+        elif self.path == "/attachment":
+            self.send(200, "text/plain", b"n" * 300000, {"Content-Disposition": 'attachment; filename="notes 1.txt"'})
+        elif self.path == "/slow-attachment":
+            # Sends a tenth of the file, then waits long enough to be cancelled.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(b"z" * 10000)
+            self.wfile.flush()
+            time.sleep(30)
+        elif self.path == "/loop":
+            self.send(302, "text/html", b"again", {"Location": "/loop"})
+        elif self.path == "/page":
             self.send(200, "text/html; charset=utf-8", PAGE.encode())
         elif self.path == "/redirect":
             self.send(302, "text/html", b"moved", {"Location": "/page"})
