@@ -103,7 +103,7 @@ let package = Package(
         ),
 
         // Apple's UserNotifications model: content, triggers, requests, categories, APNs payloads (no UI).
-        .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"]),
+        .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"], exclude: ["README.md"]),
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
@@ -195,6 +195,11 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        .testTarget(
+            name: "NotificationsTests",
+            dependencies: [
+                "Notifications", "Wire", "BatonEnvironment",
+            ]),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],
