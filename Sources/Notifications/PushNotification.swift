@@ -13,16 +13,19 @@ public struct PushOptions: Hashable, Sendable {
     public var expiration: String?
     /// The app's localized strings, for `*-loc-key`; nil substitutes the arguments into the key itself.
     public var strings: LocalizedStrings?
+    /// The time an expiration date is compared with (the daemon's clock); nil: the system clock.
+    public var now: Date?
 
     public init(
         app: String? = nil, collapseID: String? = nil, priority: String? = nil, expiration: String? = nil,
-        strings: LocalizedStrings? = nil
+        strings: LocalizedStrings? = nil, now: Date? = nil
     ) {
         self.app = app
         self.collapseID = collapseID
         self.priority = priority
         self.expiration = expiration
         self.strings = strings
+        self.now = now
     }
 }
 

@@ -17,7 +17,7 @@ public enum PushPayload {
     {
         let collapseID = try checkCollapseID(options.collapseID)
         let explicitPriority = try checkPriority(options.priority)
-        let expiration = try checkExpiration(options.expiration)
+        let expiration = try checkExpiration(options.expiration, now: options.now ?? Date())
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw PushError(.payloadEmpty, "the payload is empty")
         }
@@ -117,7 +117,7 @@ public enum PushPayload {
     }
 
     /// "0", UNIX seconds, or an ISO 8601 date (a past date means the same as 0).
-    static func checkExpiration(_ text: String?, now: Date = Date()) throws(PushError) -> PushExpiration {
+    static func checkExpiration(_ text: String?, now: Date) throws(PushError) -> PushExpiration {
         guard let text else { return .none }
         if text == "0" { return .immediately }
         var date: Date?

@@ -269,6 +269,11 @@ import Wire
             try parse(text, PushOptions(app: "a.b", expiration: "2100-01-01T00:00:00Z")).expiration
                 == .at(instant("2100-01-01T00:00:00Z")))
         #expect(try parse(text, PushOptions(app: "a.b", expiration: "2001-01-01T00:00:00Z")).expiration == .immediately)
+        // Compared with the caller's clock, not the system's.
+        let then = instant("2000-01-01T00:00:00Z")
+        #expect(
+            try parse(text, PushOptions(app: "a.b", expiration: "2001-01-01T00:00:00Z", now: then)).expiration
+                == .at(instant("2001-01-01T00:00:00Z")))
     }
 
     @Test func stringsFilesAreReadWithPropertyListSerialization() throws {
