@@ -137,3 +137,27 @@ import Testing
         )
     }
 }
+
+@Suite struct ExplicitZoneAcrossDSTTests {
+    @Test func anExplicitZonesSkippedTimeIsResolvedInThatZoneWhateverTheDevice() {
+        let match = CalendarMatch(hour: 2, minute: 30, timeZone: "America/New_York")
+        let trigger = NotificationTrigger.calendar(match, repeats: true)
+        let fromTokyo = trigger.nextFireDate(
+            after: instant("2026-03-07T12:00:00-05:00"), deviceTimeZone: zone("Asia/Tokyo"))
+        #expect(fromTokyo == instant("2026-03-08T03:00:00-04:00"))
+        let fromWarsaw = trigger.nextFireDate(
+            after: instant("2026-03-07T12:00:00-05:00"), deviceTimeZone: zone("Europe/Warsaw"))
+        #expect(fromWarsaw == fromTokyo)
+    }
+
+    @Test func aDeviceZoneChangeMovesAPendingLocalTimeTrigger() {
+        // 09:00 without a zone, scheduled while the device was in Tokyo; the device moves to New York
+        // before it fires: recomputed from now in the new zone, it fires at 09:00 New York time.
+        let trigger = NotificationTrigger.calendar(CalendarMatch(hour: 9, minute: 0), repeats: false)
+        let now = instant("2026-06-01T01:00:00Z")
+        let inTokyo = trigger.nextFireDate(after: now, deviceTimeZone: zone("Asia/Tokyo"))
+        #expect(inTokyo == instant("2026-06-02T09:00:00+09:00"))
+        let moved = trigger.nextFireDate(after: now, deviceTimeZone: zone("America/New_York"))
+        #expect(moved == instant("2026-06-01T09:00:00-04:00"))
+    }
+}

@@ -279,3 +279,47 @@ struct ExtensionFixture {
         #expect(throws: PushError.self) { try EncryptedPush.seal(payload: Data("{".utf8), key: key) }
     }
 }
+
+@Suite struct ServiceExtensionDispatchTests {
+    let fixture = ExtensionFixture()
+    let catalog: ServiceExtensionCatalog
+
+    init() {
+        catalog = ServiceExtensionCatalog(
+            extensions: ["com.example.app": ExtensionFixture().manifest("faulty-push-extension")])
+    }
+
+    func push(_ json: String, app: String = "com.example.app") throws -> PushNotification {
+        try PushPayload.parse(Data(json.utf8), options: PushOptions(app: app))
+    }
+
+    @Test func onlyMutableAlertsOfAppsWithAnExtensionRunIt() throws {
+        let runner = fixture.runner()
+        let mutable = try push(#"{"aps": {"alert": {"title": "Hi"}, "mutable-content": 1}}"#)
+        let outcome = runner.run(for: mutable, request: mutable.request(), catalog: catalog)
+        #expect(outcome?.content.title == "Modified: Hi")
+
+        for json in [
+            #"{"aps": {"alert": {"title": "Hi"}}}"#, #"{"aps": {"content-available": 1, "mutable-content": 1}}"#,
+            #"{"aps": {"sound": "default", "mutable-content": 1}}"#, #"{"aps": {"badge": 3, "mutable-content": 1}}"#,
+        ] {
+            let parsed = try push(json)
+            #expect(runner.run(for: parsed, request: parsed.request(), catalog: catalog) == nil, "\(json)")
+        }
+        let otherApp = try push(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#, app: "com.example.other")
+        #expect(runner.run(for: otherApp, request: otherApp.request(), catalog: catalog) == nil)
+    }
+
+    @Test func anAppsStringsAreFoundInItsDirectory() throws {
+        let app = fixture.root.appendingPathComponent("App", isDirectory: true)
+        #expect(try LocalizedStrings.forApp(directory: app) == nil)
+        let lproj = app.appendingPathComponent("en.lproj", isDirectory: true)
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        try Data(#""HELLO" = "Hello, %@!";"#.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        let strings = try #require(try LocalizedStrings.forApp(directory: app))
+        let parsed = try PushPayload.parse(
+            Data(#"{"aps": {"alert": {"loc-key": "HELLO", "loc-args": ["Ann"]}}}"#.utf8),
+            options: PushOptions(app: "a.b", strings: strings))
+        #expect(parsed.content.body == "Hello, Ann!")
+    }
+}
