@@ -234,6 +234,22 @@ struct ExtensionFixture {
         #expect(outcome.content.threadIdentifier == "pages")
     }
 
+    @Test func theRealExtensionOverItsMemoryBudgetDeliversThePlaceholder() throws {
+        let key = try EncryptedPush.loadOrCreateKey(appGroupDirectory: fixture.appGroup, bundleIdentifier: app)
+        let push = try PushPayload.parse(try EncryptedPush.seal(payload: plain, key: key))
+        let catalog = ServiceExtensionCatalog.load(resources: ServiceExtensionCatalogTests.repositoryResources)
+        // No Swift process fits in 1 MB: the budget is enforced on the real extension too.
+        let outcome = fixture.runner(ServiceExtensionLimits(peakRSSKB: 1024)).run(
+            try #require(catalog.extensions[app]), request: push.request())
+        guard case .memoryExceeded(_, let limit)? = outcome.failure else {
+            Issue.record("expected memoryExceeded, got \(String(describing: outcome.failure))")
+            return
+        }
+        #expect(limit == 1024)
+        #expect(outcome.content == push.content)
+        #expect(outcome.content.title == EncryptedPush.placeholderTitle)
+    }
+
     @Test func theKeyIsCreatedOnceWithMode0600() throws {
         let first = try EncryptedPush.loadOrCreateKey(appGroupDirectory: fixture.appGroup, bundleIdentifier: app)
         let second = try EncryptedPush.loadOrCreateKey(appGroupDirectory: fixture.appGroup, bundleIdentifier: app)
