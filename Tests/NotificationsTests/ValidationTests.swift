@@ -39,6 +39,15 @@ import Wire
         #expect(
             refusal(.calendar(CalendarMatch(month: 13), repeats: false))
                 == .calendarMatchesNoDate(CalendarMatch(month: 13)))
+        for impossible in [
+            CalendarMatch(), CalendarMatch(hour: 25), CalendarMatch(weekday: 8), CalendarMatch(minute: 61),
+            CalendarMatch(day: 0),
+        ] {
+            #expect(refusal(.calendar(impossible, repeats: true)) == .calendarMatchesNoDate(impossible))
+        }
+        #expect(
+            NotificationValidationError.calendarMatchesNoDate(CalendarMatch()).description
+                == "calendar components (none) match no date")
         let past = CalendarMatch(year: 2026, month: 5, day: 1, hour: 9, minute: 0, timeZone: "UTC")
         #expect(refusal(.calendar(past, repeats: false)) == .dateInPast(instant("2026-05-01T09:00:00Z"), now: now))
         let passedEarlierToday = CalendarMatch(year: 2026, month: 6, day: 1, hour: 11, minute: 59, timeZone: "UTC")
