@@ -42,7 +42,7 @@ enum JSONValue: Equatable {
         } catch {
             let text = String(describing: (error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error)
             let offset = Self.offset(in: error as NSError, text: text, length: data.count)
-            throw PushError(.malformedPayload, "not valid JSON at byte offset \(offset): \(text)")
+            throw PushError(.badPayload, "not valid JSON at byte offset \(offset): \(text)")
         }
     }
 

@@ -29,16 +29,6 @@ public struct PushOptions: Hashable, Sendable {
     }
 }
 
-/// When an undelivered push stops waiting for its device (`apns-expiration`).
-public enum PushExpiration: Codable, Hashable, Sendable {
-    /// No header: kept until delivered.
-    case none
-    /// 0 (or a date already past): delivered now if the device is connected, else dropped.
-    case immediately
-    /// Kept for a disconnected device until this date.
-    case at(Date)
-}
-
 /// What a push delivers.
 public enum PushKind: String, Codable, Hashable, Sendable {
     /// Has alert text: shown (after the service extension when `mutable-content` is 1).
@@ -71,7 +61,7 @@ public struct PushNotification: Codable, Hashable, Sendable {
     public init(
         bundleIdentifier: String, content: NotificationContent, kind: PushKind, contentAvailable: Bool = false,
         mutableContent: Bool = false, filterCriteria: String? = nil, collapseID: String? = nil, priority: Int = 10,
-        expiration: PushExpiration = .none
+        expiration: PushExpiration = .never
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.content = content

@@ -25,7 +25,7 @@ public enum PushPayload {
             throw PushError(.payloadTooLarge, "the payload is \(data.count) bytes; APNs allows at most \(maxBytes)")
         }
         guard case .object(let payload) = try JSONValue.parse(data) else {
-            throw PushError(.malformedPayload, "the payload must be a JSON object")
+            throw PushError(.badPayload, "the payload must be a JSON object")
         }
         let bundle = try topic(payload: payload, app: options.app)
         guard let apsValue = payload["aps"] else {
@@ -118,7 +118,7 @@ public enum PushPayload {
 
     /// "0", UNIX seconds, or an ISO 8601 date (a past date means the same as 0).
     static func checkExpiration(_ text: String?, now: Date) throws(PushError) -> PushExpiration {
-        guard let text else { return .none }
+        guard let text else { return .never }
         if text == "0" { return .immediately }
         var date: Date?
         if let seconds = Int(text), seconds > 0 {

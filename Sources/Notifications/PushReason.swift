@@ -6,7 +6,7 @@ public enum PushReason: String, CaseIterable, Codable, Hashable, Sendable {
     /// The payload is over 4096 bytes.
     case payloadTooLarge = "PayloadTooLarge"
     /// The payload is not JSON, or not a JSON object.
-    case malformedPayload = "MalformedPayload"
+    case badPayload = "BadPayload"
     /// `aps` is missing, not an object, or delivers nothing.
     case badAps = "BadAps"
     /// `aps.alert` is not a string or a dictionary of the right kinds.

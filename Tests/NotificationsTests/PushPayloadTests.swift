@@ -25,14 +25,14 @@ import Wire
         Bad(
             payload: #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}}"#, reason: .payloadTooLarge,
             mentions: "4096"),
-        Bad(payload: #"{"aps": {"alert": "hi"}"#, reason: .malformedPayload, mentions: "byte offset"),
-        Bad(payload: #"{"aps" {"alert": "hi"}}"#, reason: .malformedPayload, mentions: "byte offset 7"),
-        Bad(payload: #"{"aps": {"badge": tru}}"#, reason: .malformedPayload, mentions: "byte offset 21"),
-        Bad(payload: "not json", reason: .malformedPayload, mentions: "byte offset 1"),
+        Bad(payload: #"{"aps": {"alert": "hi"}"#, reason: .badPayload, mentions: "byte offset"),
+        Bad(payload: #"{"aps" {"alert": "hi"}}"#, reason: .badPayload, mentions: "byte offset 7"),
+        Bad(payload: #"{"aps": {"badge": tru}}"#, reason: .badPayload, mentions: "byte offset 21"),
+        Bad(payload: "not json", reason: .badPayload, mentions: "byte offset 1"),
         // Offsets count bytes: "ą" is two.
-        Bad(payload: #"{"ą": x}"#, reason: .malformedPayload, mentions: "byte offset 7"),
-        Bad(payload: #"["aps"]"#, reason: .malformedPayload, mentions: "JSON object"),
-        Bad(payload: #""aps""#, reason: .malformedPayload, mentions: "JSON object"),
+        Bad(payload: #"{"ą": x}"#, reason: .badPayload, mentions: "byte offset 7"),
+        Bad(payload: #"["aps"]"#, reason: .badPayload, mentions: "JSON object"),
+        Bad(payload: #""aps""#, reason: .badPayload, mentions: "JSON object"),
         Bad(payload: #"{"alert": "hi"}"#, reason: .badAps, mentions: "no \"aps\""),
         Bad(payload: #"{"aps": "hi"}"#, reason: .badAps, mentions: "\"aps\" must be a dictionary"),
         Bad(payload: #"{"aps": [1]}"#, reason: .badAps, mentions: "an array"),
@@ -126,7 +126,7 @@ import Wire
     @Test func exitCodesAreStableAndDistinct() {
         #expect(PushReason.payloadEmpty.exitCode == 20)
         #expect(PushReason.payloadTooLarge.exitCode == 21)
-        #expect(PushReason.malformedPayload.exitCode == 22)
+        #expect(PushReason.badPayload.exitCode == 22)
         #expect(PushReason.badDeviceToken.exitCode == 37)
         #expect(Set(PushReason.allCases.map(\.exitCode)).count == PushReason.allCases.count)
     }
@@ -261,7 +261,7 @@ import Wire
 
     @Test func expirationForms() throws {
         let text = #"{"aps": {"alert": "a"}}"#
-        #expect(try parse(text).expiration == PushExpiration.none)
+        #expect(try parse(text).expiration == PushExpiration.never)
         #expect(
             try parse(text, PushOptions(app: "a.b", expiration: "4102444800")).expiration
                 == .at(instant("2100-01-01T00:00:00Z")))
