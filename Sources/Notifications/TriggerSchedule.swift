@@ -38,6 +38,20 @@ extension NotificationTrigger {
         }
     }
 
+    /// Whether the next fire date depends on the wall clock's reading (calendar triggers): recompute it
+    /// when the wall clock jumps. Time intervals count elapsed time and keep their dates.
+    public var followsWallClock: Bool {
+        if case .calendar = self { return true }
+        return false
+    }
+
+    /// Whether the next fire date depends on the device's time zone (a calendar trigger without its own):
+    /// recompute it when the device's zone changes.
+    public var followsDeviceTimeZone: Bool {
+        if case .calendar(let match, _) = self { return match.timeZone == nil }
+        return false
+    }
+
     /// The first `anchor + k·step` (k ≥ 1) strictly after `now`, for an anchor at or before `now`.
     static func gridDate(after now: Date, anchor: Date, step: Double) -> Date {
         let steps = ((now.timeIntervalSince(anchor)) / step).rounded(.down) + 1

@@ -150,6 +150,16 @@ import Testing
         #expect(fromWarsaw == fromTokyo)
     }
 
+    @Test func whichTriggersARecomputedOnClockAndZoneChanges() {
+        let local = NotificationTrigger.calendar(CalendarMatch(hour: 9), repeats: true)
+        let pinned = NotificationTrigger.calendar(CalendarMatch(hour: 9, timeZone: "UTC"), repeats: true)
+        let interval = NotificationTrigger.timeInterval(seconds: 60, repeats: true)
+        #expect(local.followsWallClock && local.followsDeviceTimeZone)
+        #expect(pinned.followsWallClock && !pinned.followsDeviceTimeZone)
+        #expect(!interval.followsWallClock && !interval.followsDeviceTimeZone)
+        #expect(!NotificationTrigger.push.followsWallClock)
+    }
+
     @Test func aDeviceZoneChangeMovesAPendingLocalTimeTrigger() {
         // 09:00 without a zone, scheduled while the device was in Tokyo; the device moves to New York
         // before it fires: recomputed from now in the new zone, it fires at 09:00 New York time.
