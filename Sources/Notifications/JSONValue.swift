@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Wire
 
@@ -60,7 +61,7 @@ enum JSONValue: Equatable {
     /// A short rendering for messages: `"three"`, `1.5`, `true`, `an array`, `an object`, `null`.
     var summary: String {
         switch self {
-        case .string(let text): "\"\(text.prefix(40))\""
+        case .string(let text): "\"" + BoundedQuote.escaped(text, limit: 40) + "\""
         case .integer(let value): String(value)
         case .number(let value): String(value)
         case .bool(let value): String(value)

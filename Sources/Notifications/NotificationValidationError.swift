@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 
 /// Why a notification request, its trigger, content or an attachment was refused; each has a one-line
@@ -51,7 +52,7 @@ public enum NotificationValidationError: Error, Hashable, Sendable, CustomString
         case .repeatingIntervalTooShort(let seconds):
             "time interval \(seconds.formatted) s: a repeating interval must be at least 60 seconds, as Apple refuses"
         case .unknownTimeZone(let identifier):
-            "unknown time zone '\(identifier)' (use an identifier such as Europe/Warsaw)"
+            "unknown time zone \(BoundedQuote.quote(identifier)) (use an identifier such as Europe/Warsaw)"
         case .calendarMatchesNoDate(let match):
             "calendar components \(match.summary) match no date"
         case .dateInPast(let date, let now):
@@ -63,7 +64,7 @@ public enum NotificationValidationError: Error, Hashable, Sendable, CustomString
         case .nonPositiveRadius(let value):
             "radius \(value.formatted) m: a region's radius must be greater than 0"
         case .regionNotifiesNothing(let identifier):
-            "region '\(identifier)' notifies on neither entry nor exit"
+            "region \(BoundedQuote.quote(identifier)) notifies on neither entry nor exit"
         case .relevanceScoreOutOfRange(let value):
             "relevance score \(value.formatted) is out of range (0…1)"
         case .negativeBadge(let value):
@@ -71,21 +72,24 @@ public enum NotificationValidationError: Error, Hashable, Sendable, CustomString
         case .criticalVolumeOutOfRange(let value):
             "critical sound volume \(value.formatted) is out of range (0…1)"
         case .userInfoNotPropertyList(let key, let reason):
-            "userInfo '\(key)': \(reason)"
+            "userInfo \(BoundedQuote.quote(key)): \(reason)"
         case .attachmentUnsupportedType(let path, let fileExtension):
-            "attachment \(path): '.\(fileExtension)' is not a supported type "
+            "attachment \(shown(path)): '.\(BoundedQuote.escaped(fileExtension, limit: 20))' is not a supported type "
                 + "(images: jpg jpeg png gif heic; audio: mp3 m4a aiff wav caf; video: mp4 mov m4v)"
         case .attachmentMissing(let path):
-            "attachment \(path): no such file"
+            "attachment \(shown(path)): no such file"
         case .attachmentIsDirectory(let path):
-            "attachment \(path): is a directory, not a file"
+            "attachment \(shown(path)): is a directory, not a file"
         case .attachmentTooLarge(let path, let bytes, let type):
-            "attachment \(path): \(bytes) bytes is over the \(type.maxBytes)-byte limit for \(type.rawValue) attachments"
+            "attachment \(shown(path)): \(bytes) bytes is over the \(type.maxBytes)-byte limit for \(type.rawValue) attachments"
         case .attachmentUnreadable(let path, let reason):
-            "attachment \(path): \(reason)"
+            "attachment \(shown(path)): \(reason)"
         }
     }
 }
+
+/// A path from outside for a one-line message: control characters escaped, at most 300 bytes.
+private func shown(_ path: String) -> String { BoundedQuote.escaped(path, limit: 300) }
 
 extension Double {
     /// The number without a trailing ".0" for whole values.

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Wire
 
@@ -72,7 +73,7 @@ public enum PushPayload {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-"
         }
         guard !bundle.isEmpty, allowed else {
-            throw PushError(.badTopic, "'\(bundle.prefix(80))' is not a bundle identifier")
+            throw PushError(.badTopic, "\(BoundedQuote.quote(bundle)) is not a bundle identifier")
         }
         return bundle
     }
@@ -82,7 +83,9 @@ public enum PushPayload {
         var info: [String: PropertyListValue] = [:]
         for (key, value) in payload where key != "aps" && key != targetBundleKey {
             guard let converted = value.propertyListValue() else {
-                throw PushError(.badUserInfo, "\"\(key)\" holds a null, which userInfo cannot carry")
+                throw PushError(
+                    .badUserInfo,
+                    "\"\(BoundedQuote.escaped(key, limit: 80))\" holds a null, which userInfo cannot carry")
             }
             info[key] = converted
         }
@@ -111,7 +114,7 @@ public enum PushPayload {
     static func checkPriority(_ text: String?) throws(PushError) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), [10, 5, 1].contains(value) else {
-            throw PushError(.badPriority, "priority '\(text.prefix(40))' must be 10, 5 or 1")
+            throw PushError(.badPriority, "priority \(BoundedQuote.quote(text, limit: 40)) must be 10, 5 or 1")
         }
         return value
     }
@@ -128,7 +131,8 @@ public enum PushPayload {
         }
         guard let date else {
             throw PushError(
-                .badExpirationDate, "expiration '\(text.prefix(40))' must be 0, a UNIX time or an ISO 8601 date")
+                .badExpirationDate,
+                "expiration \(BoundedQuote.quote(text, limit: 40)) must be 0, a UNIX time or an ISO 8601 date")
         }
         return date <= now ? .immediately : .at(date)
     }

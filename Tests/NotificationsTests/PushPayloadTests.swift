@@ -131,6 +131,30 @@ import Wire
         #expect(Set(PushReason.allCases.map(\.exitCode)).count == PushReason.allCases.count)
     }
 
+    @Test func hostileTextIsEscapedIntoOneLine() {
+        let cases: [(String, PushOptions)] = [
+            (#"{"aps": {"alert": "a"}}"#, PushOptions(app: "com.evil\n\u{1B}[2J")),
+            (#"{"aps": {"alert": "a"}}"#, PushOptions(app: "a.b", priority: "1\n0")),
+            (#"{"aps": {"alert": "a"}}"#, PushOptions(app: "a.b", expiration: "soon\r\nFAKE LOG LINE")),
+            (#"{"aps": {"badge": "3\n4"}}"#, PushOptions(app: "a.b")),
+            (#"{"aps": {"alert": "a"}, "bad\nkey": null}"#, PushOptions(app: "a.b")),
+            (
+                #"{"aps": {"alert": "a", "interruption-level": "\#(String(repeating: "x", count: 500))"}}"#,
+                PushOptions(app: "a.b")
+            ),
+        ]
+        for (payload, options) in cases {
+            do {
+                _ = try PushPayload.parse(Data(payload.utf8), options: options)
+                Issue.record("accepted \(payload)")
+            } catch {
+                #expect(!error.description.contains("\n") && !error.description.contains("\r"), "\(error)")
+                #expect(!error.description.contains("\u{1B}"))
+                #expect(error.description.utf8.count < 300)
+            }
+        }
+    }
+
     @Test func exactly4096BytesIsAccepted() throws {
         let prefix = #"{"aps":{"alert":""#
         let suffix = #""}}"#

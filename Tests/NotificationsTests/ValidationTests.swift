@@ -79,6 +79,20 @@ import Wire
         #expect(try interval.validate(now: now, deviceTimeZone: warsaw) == now.addingTimeInterval(5))
     }
 
+    @Test func outsideTextIsEscapedIntoOneLine() {
+        let errors: [NotificationValidationError] = [
+            .unknownTimeZone("Mars\nOlympus"), .regionNotifiesNothing("home\r\n"),
+            .userInfoNotPropertyList(key: "k\n", reason: "null"), .attachmentMissing(path: "/tmp/a\nb.png"),
+            .attachmentUnsupportedType(path: "/tmp/x", fileExtension: "t\u{1B}xt"),
+        ]
+        for error in errors {
+            #expect(!error.description.contains("\n") && !error.description.contains("\u{1B}"), "\(error)")
+        }
+        #expect(
+            NotificationValidationError.attachmentMissing(path: "/tmp/a\nb.png").description
+                == #"attachment /tmp/a\nb.png: no such file"#)
+    }
+
     @Test func regionsAreChecked() {
         func region(_ lat: Double, _ lon: Double, _ radius: Double, entry: Bool = true, exit: Bool = false)
             -> NotificationTrigger
