@@ -37,6 +37,13 @@ extension CalendarMatch {
         let components = dateComponents
         let strict = calendar.nextDate(
             after: date, matching: components, matchingPolicy: .strict, repeatedTimePolicy: .first)
+        // A skipped time can only come sooner across a daylight-saving transition before the strict answer;
+        // without one (most calls, and every call in a zone without DST) the second search is not needed.
+        if let strict {
+            guard let transition = zone.nextDaylightSavingTimeTransition(after: date), transition <= strict else {
+                return strict
+            }
+        }
         let lenient = calendar.nextDate(
             after: date, matching: components, matchingPolicy: .nextTime, repeatedTimePolicy: .first)
         guard let lenient, lenient > date, matchesDateFields(lenient, calendar: calendar) else { return strict }

@@ -24,6 +24,15 @@ import Testing
         #expect(local(second, newYork) == "2026-03-09T02:30:00-04:00")
     }
 
+    @Test func aOneShotDateAtASkippedTimeFiresAtTheFirstValidTimeThatDay() throws {
+        // The only matching day has no 02:30: .strict finds nothing, the first valid time after it is 03:00.
+        let match = CalendarMatch(year: 2026, month: 3, day: 8, hour: 2, minute: 30, timeZone: "America/New_York")
+        let trigger = NotificationTrigger.calendar(match, repeats: false)
+        let now = instant("2026-03-01T00:00:00Z")
+        #expect(local(trigger.nextFireDate(after: now, deviceTimeZone: tokyo), newYork) == "2026-03-08T03:00:00-04:00")
+        #expect(try trigger.validate(now: now, deviceTimeZone: tokyo) == instant("2026-03-08T03:00:00-04:00"))
+    }
+
     @Test func skippedTimeAtSpringForwardFiresAtTheFirstValidTimeInWarsaw() {
         // 2026-03-29: 02:00 CET jumps to 03:00 CEST.
         let match = CalendarMatch(hour: 2, minute: 15)
