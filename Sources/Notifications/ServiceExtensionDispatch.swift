@@ -1,6 +1,6 @@
 import Foundation
 
-extension ServiceExtensionRunner {
+extension ServiceExtensionHost {
     /// The daemon's entry point for a parsed push: runs the app's service extension when the push needs one
     /// (`needsServiceExtension`) and the app has one in `catalog`; nil when none runs (deliver
     /// `request.content` as it is).

@@ -16,9 +16,9 @@ struct ExtensionFixture {
     }
 
     func runner(_ limits: ServiceExtensionLimits = ServiceExtensionLimits(deadline: .seconds(20)))
-        -> ServiceExtensionRunner
+        -> ServiceExtensionHost
     {
-        ServiceExtensionRunner(
+        ServiceExtensionHost(
             executableDirectory: ResourceLocator.executableDirectory(), appGroupDirectory: appGroup,
             errorLog: root.appendingPathComponent("extensions.log"), limits: limits)
     }

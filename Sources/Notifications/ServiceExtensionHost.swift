@@ -10,7 +10,7 @@ import Foundation
 ///
 /// `run` blocks the calling thread until the extension answers or is ended (up to deadline + grace);
 /// call it off any event loop.
-public struct ServiceExtensionRunner: Sendable {
+public struct ServiceExtensionHost: Sendable {
     /// Where extension executables are (next to the running `baton`).
     public var executableDirectory: URL
     /// The shared app group container passed to every extension.
