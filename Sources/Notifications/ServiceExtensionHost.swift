@@ -30,7 +30,7 @@ public struct ServiceExtensionHost: Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// A runner for the running `baton`: its directory, the paths' app group, `logs/extensions.log`.
+    /// A host for the running `baton`: its directory, the paths' app group, `logs/extensions.log`.
     public init(paths: BatonPaths, limits: ServiceExtensionLimits = .standard) {
         self.init(
             executableDirectory: ResourceLocator.executableDirectory(), appGroupDirectory: paths.appGroupDirectory,
@@ -40,23 +40,16 @@ public struct ServiceExtensionHost: Sendable {
     /// Runs `manifest`'s executable for `request` of `bundleIdentifier`; never throws: the outcome carries
     /// the content to deliver and, when that is the original, the reason.
     public func run(_ manifest: ServiceExtensionManifest, request: NotificationRequest) -> ServiceExtensionOutcome {
-        let original = ServiceExtensionOutcome(content: request.content)
-        let executable = executableDirectory.appendingPathComponent(manifest.executable).path
-        guard access(executable, X_OK) == 0 else {
-            return with(original, failure: .executableMissing(executable))
-        }
-        try? FileManager.default.createDirectory(
-            at: appGroupDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if let errorLog {
-            try? FileManager.default.createDirectory(
-                at: errorLog.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
+        var original = ServiceExtensionOutcome(content: request.content)
         let started = ContinuousClock.now
         let process: ChildProcess
         do {
-            process = try ChildProcess.spawn(executable: executable, errorLog: errorLog?.path)
+            process = try ExtensionLaunch.start(
+                executable: manifest.executable, in: executableDirectory, appGroupDirectory: appGroupDirectory,
+                errorLog: errorLog)
         } catch {
-            return with(original, failure: .spawnFailed(error.executable, error.code))
+            original.failure = ServiceExtensionFailure(error)
+            return original
         }
         let message = ServiceExtensionHostMessage(
             request: ServiceExtensionRequest(
@@ -64,11 +57,5 @@ public struct ServiceExtensionHost: Sendable {
                 appGroupPath: appGroupDirectory.path))
         var session = ServiceExtensionSession(process: process, limits: limits, started: started)
         return session.run(message: message, original: request.content)
-    }
-
-    private func with(_ outcome: ServiceExtensionOutcome, failure: ServiceExtensionFailure) -> ServiceExtensionOutcome {
-        var outcome = outcome
-        outcome.failure = failure
-        return outcome
     }
 }

@@ -1,3 +1,9 @@
+import BatonEnvironment
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What running a service extension gave: the content to deliver and, when that is the original, why.
 public struct ServiceExtensionOutcome: Hashable, Sendable {
     /// The content to deliver: the extension's, or the original when `failure` is set.
@@ -48,7 +54,7 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
     public var description: String {
         switch self {
         case .executableMissing(let path): "the extension's executable \(path) is missing or not executable"
-        case .spawnFailed(let path, let code): "cannot start \(path) (errno \(code))"
+        case .spawnFailed(let path, let code): "cannot start \(path): \(String(cString: strerror(code)))"
         case .crashed(let signal): "the extension crashed (signal \(signal))"
         case .exited(let status): "the extension exited with status \(status) without an answer"
         case .timedOut(let milliseconds): "the extension did not answer within \(milliseconds) ms"
@@ -58,6 +64,16 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
         case .garbage(let reason): "the extension's answer is unreadable: \(reason)"
         case .noAlertText: "the extension's content has no title, subtitle or body"
         case .invalidContent(let reason): "the extension's content is invalid: \(reason)"
+        }
+    }
+}
+
+extension ServiceExtensionFailure {
+    /// The failure to start the extension at all.
+    init(_ launch: ExtensionLaunch.Failure) {
+        switch launch {
+        case .executableMissing(let path): self = .executableMissing(path)
+        case .spawnFailed(let path, let code): self = .spawnFailed(path, code)
         }
     }
 }
