@@ -46,7 +46,7 @@ public enum PushReason: String, CaseIterable, Codable, Hashable, Sendable {
 }
 
 /// A refused push: the APNs-style reason and one line naming the byte offset or key at fault.
-public struct PushError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PushError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
     public var reason: PushReason
     /// What is wrong, naming the key (`aps.badge`) or byte offset.
     public var detail: String

@@ -123,6 +123,15 @@ import Wire
         #expect(Set(PushReason.allCases).subtracting(covered).subtracting(daemonOnly).isEmpty)
     }
 
+    @Test func aRefusalEncodesAsItsReasonForJSONOutput() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(PushError(.badBadge, "aps.badge must be a non-negative integer, not -1"))
+        #expect(
+            String(decoding: json, as: UTF8.self)
+                == #"{"detail":"aps.badge must be a non-negative integer, not -1","reason":"BadBadge"}"#)
+    }
+
     @Test func exitCodesAreStableAndDistinct() {
         #expect(PushReason.payloadEmpty.exitCode == 20)
         #expect(PushReason.payloadTooLarge.exitCode == 21)
