@@ -55,10 +55,13 @@ extension NotificationTrigger {
     /// The first `anchor + k·step` (k ≥ 1) strictly after `now`, for an anchor at or before `now`.
     static func gridDate(after now: Date, anchor: Date, step: Double) -> Date {
         let steps = ((now.timeIntervalSince(anchor)) / step).rounded(.down) + 1
-        var date = anchor.addingTimeInterval(steps * step)
-        // Rounding can land one step short; never return a date at or before `now`.
-        while date <= now { date = date.addingTimeInterval(step) }
-        return date
+        // Rounding can land one step short; never return a date at or before `now` (and never loop: a step
+        // too small to move a date at all falls back to `now + step`).
+        for extra in 0...1 {
+            let date = anchor.addingTimeInterval((steps + Double(extra)) * step)
+            if date > now { return date }
+        }
+        return now.addingTimeInterval(max(step, 1))
     }
 
     /// What to do about a fire date that passed while the daemon was not running (exactly once: a

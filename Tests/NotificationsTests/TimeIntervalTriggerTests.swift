@@ -27,6 +27,14 @@ import Testing
                 == added.addingTimeInterval(60))
     }
 
+    @Test func anUnvalidatedTinyRepeatNeverHangs() {
+        let trigger = NotificationTrigger.timeInterval(seconds: 1e-12, repeats: true)
+        let now = added.addingTimeInterval(1_000_000)
+        let next = trigger.nextFireDate(after: now, addedAt: added, deviceTimeZone: utc)
+        #expect(next.map { $0 > now } == true)
+        #expect(trigger.catchUp(missed: added, now: now, deviceTimeZone: utc)?.next.map { $0 > now } == true)
+    }
+
     @Test func aOneShotKeepsItsOnlyDateEvenWhenPast() {
         let trigger = NotificationTrigger.timeInterval(seconds: 60, repeats: false)
         let now = added.addingTimeInterval(3600)
