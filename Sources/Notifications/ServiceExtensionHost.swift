@@ -30,6 +30,9 @@ public struct ServiceExtensionHost: Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The largest request line sent (well under Linux's 64 KB pipe buffer; a push is at most 4 KB).
+    public static let maxRequestBytes = 32 * 1024
+
     /// A host for the running `baton`: its directory, the paths' app group, `logs/extensions.log`.
     public init(paths: BatonPaths, limits: ServiceExtensionLimits = .standard) {
         self.init(
@@ -41,6 +44,16 @@ public struct ServiceExtensionHost: Sendable {
     /// the content to deliver and, when that is the original, the reason.
     public func run(_ manifest: ServiceExtensionManifest, request: NotificationRequest) -> ServiceExtensionOutcome {
         var original = ServiceExtensionOutcome(content: request.content)
+        let message = ServiceExtensionHostMessage(
+            request: ServiceExtensionRequest(
+                bundleIdentifier: manifest.appBundleIdentifier, request: request,
+                appGroupPath: appGroupDirectory.path))
+        // The request goes whole into the pipe before the extension reads it: it must fit the pipe's buffer,
+        // or an extension that never reads would block the host.
+        guard let line = try? ServiceExtensionLine.encode(message), line.count <= Self.maxRequestBytes else {
+            original.failure = .requestTooLarge(limit: Self.maxRequestBytes)
+            return original
+        }
         let started = ContinuousClock.now
         let process: ChildProcess
         do {
@@ -51,11 +64,7 @@ public struct ServiceExtensionHost: Sendable {
             original.failure = ServiceExtensionFailure(error)
             return original
         }
-        let message = ServiceExtensionHostMessage(
-            request: ServiceExtensionRequest(
-                bundleIdentifier: manifest.appBundleIdentifier, request: request,
-                appGroupPath: appGroupDirectory.path))
         var session = ServiceExtensionSession(process: process, limits: limits, started: started)
-        return session.run(message: message, original: request.content)
+        return session.run(requestLine: line, original: request.content)
     }
 }

@@ -50,6 +50,8 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
     case noAlertText
     /// The reply's content breaks a rule of `NotificationContent.validate()`.
     case invalidContent(String)
+    /// The request is too large to hand to an extension (it was not started).
+    case requestTooLarge(limit: Int)
 
     public var description: String {
         switch self {
@@ -64,6 +66,7 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
         case .garbage(let reason): "the extension's answer is unreadable: \(reason)"
         case .noAlertText: "the extension's content has no title, subtitle or body"
         case .invalidContent(let reason): "the extension's content is invalid: \(reason)"
+        case .requestTooLarge(let limit): "the request is over \(limit) bytes; the extension was not started"
         }
     }
 }

@@ -23,8 +23,8 @@ struct ServiceExtensionSession {
         case processEnded
     }
 
-    mutating func run(message: ServiceExtensionHostMessage, original: NotificationContent) -> ServiceExtensionOutcome {
-        if let line = try? ServiceExtensionLine.encode(message) { _ = process.write(line) }
+    mutating func run(requestLine: [UInt8], original: NotificationContent) -> ServiceExtensionOutcome {
+        _ = process.write(requestLine)
         let ending = waitForReply()
         samplePeak()
         switch ending {

@@ -137,6 +137,14 @@ struct ExtensionFixture {
         #expect(outcome.content.title == "Hello")
     }
 
+    @Test func aRequestTooLargeForThePipeIsNotSent() {
+        var request = ExtensionFixture.request(fault: "hang")
+        request.content.userInfo["blob"] = .data(Data(repeating: 1, count: ServiceExtensionHost.maxRequestBytes))
+        let outcome = fixture.runner().run(fixture.manifest("faulty-push-extension"), request: request)
+        #expect(outcome.failure == .requestTooLarge(limit: ServiceExtensionHost.maxRequestBytes))
+        #expect(outcome.content == request.content)
+    }
+
     @Test func failuresReadAsOneLine() {
         let failures: [ServiceExtensionFailure] = [
             .crashed(signal: 11), .timedOut(milliseconds: 30000), .memoryExceeded(peakKB: 70000, limitKB: 24576),
