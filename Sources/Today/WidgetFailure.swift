@@ -1,3 +1,5 @@
+import BatonEnvironment
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -28,6 +30,16 @@ public enum WidgetFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .garbage(let detail): "sent something that is not the widget protocol: \(detail)"
         case .protocolMismatch(let version): "speaks widget protocol \(version), the host speaks 1"
         case .cancelled(let reason): "cancelled the request: \(reason)"
+        }
+    }
+}
+
+extension WidgetFailure {
+    /// The failure to start the extension at all.
+    init(_ launch: ExtensionLaunch.Failure) {
+        switch launch {
+        case .executableMissing(let path): self = .executableMissing(path)
+        case .spawnFailed(let path, let code): self = .spawnFailed(path, code)
         }
     }
 }

@@ -52,23 +52,14 @@ public struct WidgetHost: Sendable {
     /// Starts `widget`, asks it to update, and ends it; never throws: failures are in the outcome.
     public func update(_ widget: WidgetManifest, request: WidgetRequest) -> WidgetOutcome {
         var outcome = WidgetOutcome(widget: widget.bundleIdentifier)
-        let executable = executableDirectory.appendingPathComponent(widget.executable).path
-        guard access(executable, X_OK) == 0 else {
-            outcome.failure = .executableMissing(executable)
-            return outcome
-        }
-        try? FileManager.default.createDirectory(
-            at: appGroupDirectory, withIntermediateDirectories: true)
-        if let errorLog {
-            try? FileManager.default.createDirectory(
-                at: errorLog.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
         let started = ContinuousClock.now
         let process: ChildProcess
         do {
-            process = try ChildProcess.spawn(executable: executable, errorLog: errorLog?.path)
+            process = try ExtensionLaunch.start(
+                executable: widget.executable, in: executableDirectory, appGroupDirectory: appGroupDirectory,
+                errorLog: errorLog)
         } catch {
-            outcome.failure = .spawnFailed(error.executable, error.code)
+            outcome.failure = WidgetFailure(error)
             return outcome
         }
         var session = WidgetSession(
