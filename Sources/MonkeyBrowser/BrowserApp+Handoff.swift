@@ -136,12 +136,16 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         var tab = tabs[index]
         let address = tab.history.current?.url ?? history.current?.url ?? ""
         let scroll = history.current?.scroll ?? 0
+        let textOffset = history.current?.textOffset
         tab.history = TabHistory(
-            back: history.back, current: HistoryEntry(url: address, scroll: scroll), forward: history.forward)
+            back: history.back, current: HistoryEntry(url: address, scroll: scroll, textOffset: textOffset),
+            forward: history.forward)
         if tab.loading != nil {
             tab.pendingScroll = scroll
+            tab.pendingTextOffset = textOffset
         } else {
-            tab.scroll.top = scroll
+            // The source's place in the text, found again at this terminal's width.
+            tab.scroll.top = textOffset.map { tab.page?.line(atTextOffset: $0) ?? scroll } ?? scroll
             tab.scroll.clamp(contentHeight: tab.page?.lineCount ?? 0, viewHeight: pageSize.height)
         }
         tabs[index] = tab
@@ -172,8 +176,9 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         let tabID = tabs[index].id
         HistoryExchange.answer(input: inputStream, output: outputStream) { [weak self] in
             guard let self, let index = self.tabs.index(ofID: tabID) else { return nil }
-            var history = self.tabs[index].history
-            history.record(scroll: self.tabs[index].scroll.top)
+            let tab = self.tabs[index]
+            var history = tab.history
+            history.record(scroll: tab.scroll.top, textOffset: tab.page?.textOffset(ofLine: tab.scroll.top))
             return history
         }
     }

@@ -43,6 +43,15 @@ public enum BrowserBindings {
         return page.action(for: press)
     }
 
+    /// Every key, for the `?` overlay and About (the nine tab keys summarised in one).
+    static var allKeys: [HelpItem] {
+        page.filter { if case .selectTab = $0.action { false } else { true } }.allHelpItems()
+            + [
+                HelpItem(keys: "Alt-1…Alt-9", label: "tab 1–9"),
+                HelpItem(keys: "0-9 Enter", label: "follow link by number"),
+            ] + finding.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (after /)") }
+    }
+
     /// The help bar's items: the table's, with the tab-switching keys summarised in one.
     static func helpItems(finding: Bool) -> [HelpItem] {
         var items = page.helpItems()

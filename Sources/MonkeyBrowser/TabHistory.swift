@@ -30,8 +30,9 @@ public struct TabHistory: Codable, Hashable, Sendable {
     }
 
     /// Remembers the current page's scroll position.
-    public mutating func record(scroll: Int) {
+    public mutating func record(scroll: Int, textOffset: Int? = nil) {
         current?.scroll = scroll
+        current?.textOffset = textOffset
     }
 
     /// Steps back, leaving the current page at `scroll`; returns the entry to show.

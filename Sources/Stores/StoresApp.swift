@@ -105,6 +105,13 @@ public final class StoresApp: SuiteApp {
         return table.helpItems() + (state.focus == .map ? [StoresBindings.panHelp] : [])
     }
 
+    public var allKeys: [HelpItem] {
+        StoresBindings.map.filter { $0.action != .pan }.allHelpItems() + [StoresBindings.panHelp]
+            + StoresBindings.details.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (details)") }
+    }
+
+    public var isEditingText: Bool { search != nil }
+
     // MARK: Lifecycle
 
     public func appear(context: SuiteContext) {

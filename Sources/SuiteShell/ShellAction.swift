@@ -19,4 +19,12 @@ public enum ShellBindings {
         table.append(KeyBinding([.f(10), .ctrl("c")], "Quit", action: .quit))
         return table
     }
+
+    /// Keys the shell handles outside its table (they depend on what has focus).
+    public static let fixedKeys = [
+        HelpItem(keys: "?", label: "This key overlay (again or Esc closes)"),
+        HelpItem(keys: "Tab/Shift-Tab", label: "Move focus"),
+        HelpItem(keys: "Esc", label: "Close a popover; on About, back to the app"),
+        HelpItem(keys: "Ctrl-Z", label: "Suspend (fg resumes)"),
+    ]
 }

@@ -42,7 +42,11 @@ public final class NcursesTerminal: TerminalBackend {
         guard isatty(input.map { fileno($0) } ?? STDIN_FILENO) == 1 || input != nil else {
             throw TerminalError.notATerminal
         }
+        guard isatty(output.map { fileno($0) } ?? STDOUT_FILENO) == 1 || output != nil else {
+            throw TerminalError.outputNotATerminal
+        }
         let type = terminalType ?? environment["TERM"] ?? "xterm"
+        guard !["", "dumb", "unknown"].contains(type) else { throw TerminalError.tooLimited(type) }
         inputFile = input ?? fdopen(dup(STDIN_FILENO), "r")
         outputFile = output ?? fdopen(dup(STDOUT_FILENO), "w")
         guard let inputFile, let outputFile else { throw TerminalError.cannotOpen(type) }
@@ -50,8 +54,15 @@ public final class NcursesTerminal: TerminalBackend {
         guard let created = newterm(type, outputFile, inputFile) else {
             throw TerminalError.unknownTerminal(type)
         }
-        screen = created
         set_term(created)
+        // A screen-oriented UI needs cursor addressing; a terminal without it would draw one line.
+        let cup = tigetstr("cup")
+        guard let cup, cup != UnsafeMutablePointer<CChar>(bitPattern: -1) else {
+            endwin()
+            delscreen(created)
+            throw TerminalError.tooLimited(type)
+        }
+        screen = created
         window = baton_stdscr()
         isOpen = true
         raw()
@@ -215,6 +226,8 @@ public enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
     case cannotOpen(String)
     case unknownTerminal(String)
+    case outputNotATerminal
+    case tooLimited(String)
 
     public var description: String {
         switch self {
@@ -223,6 +236,10 @@ public enum TerminalError: Error, CustomStringConvertible {
         case .cannotOpen(let type): "cannot open the terminal (\(type))"
         case .unknownTerminal(let type):
             "unknown terminal type '\(type)'; set TERM (e.g. TERM=xterm-256color)"
+        case .outputNotATerminal:
+            "standard output is not a terminal; run baton in a terminal (or use a subcommand such as 'baton dump')"
+        case .tooLimited(let type):
+            "the terminal type '\(type)' cannot place the cursor; set TERM (e.g. TERM=xterm-256color)"
         }
     }
 }

@@ -64,6 +64,11 @@ public final class TodayApp: SuiteApp {
         (isEditing ? TodayBindings.edit : TodayBindings.panel).helpItems()
     }
 
+    public var allKeys: [HelpItem] {
+        TodayBindings.panel.allHelpItems()
+            + TodayBindings.edit.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (edit mode)") }
+    }
+
     // MARK: Lifecycle
 
     public func appear(context: SuiteContext) {

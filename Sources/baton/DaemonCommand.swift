@@ -44,6 +44,11 @@ struct DaemonStopCommand: AsyncParsableCommand {
         for _ in 0..<100 {
             if ProcessState.hasExited(pong.daemonPID) {
                 print("baton daemon stopped (pid \(pong.daemonPID))")
+                if pong.connectedDevices > 0 {
+                    print(
+                        "\(pong.connectedDevices) suite(s) still open will start it again on their own; "
+                            + "quit them (F10) to keep it stopped")
+                }
                 return
             }
             try await Task.sleep(for: .milliseconds(50))
@@ -76,12 +81,26 @@ struct DaemonStatusCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if json {
-            try JSONOutput.print(pong)
+            try JSONOutput.print(RunningDaemonStatus(pong: pong))
         } else {
             print(
                 "baton daemon running: pid \(pong.daemonPID), since \(pong.startedAt.formatted(.iso8601)), "
                     + "\(pong.connectedDevices) device(s), socket \(paths.socket.path)")
         }
+    }
+}
+
+/// `daemon status --json` while the daemon answers: the pong's fields and `"running": true`, as the
+/// stopped case prints `"running": false`.
+struct RunningDaemonStatus: Encodable {
+    var pong: Pong
+
+    private enum Key: String, CodingKey { case running }
+
+    func encode(to encoder: any Encoder) throws {
+        try pong.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(true, forKey: .running)
     }
 }
 

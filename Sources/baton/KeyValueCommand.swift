@@ -47,7 +47,8 @@ struct KeyValueSetCommand: AsyncParsableCommand {
             do {
                 parsed = try PropertyListValue(plainJSON: Data(value.utf8))
             } catch {
-                KeyValueCLI.fail("VALUE is not JSON: \(error)")
+                throw ValidationError(
+                    "VALUE '\(value)' is not valid JSON (drop --json-value to store it as a string)")
             }
         }
         try await KeyValueCLI.write(parsed, key: key, writer: options.deviceName)
