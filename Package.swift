@@ -158,11 +158,13 @@ let package = Package(
             name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["SuiteShell", "TerminalUI", "BatonEnvironment"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "StoresTests",
             dependencies: [
-                "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
+                "Stores", "TestSupport", "TerminalUI", "SuiteShell", "Cartography", "Handoff", "AccountClient", "Wire",
                 "BatonEnvironment", "SuiteMessages", "KeyValueStore",
             ],
             exclude: ["Golden"]
@@ -174,7 +176,9 @@ let package = Package(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TodayTests",
-            dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"],
+            dependencies: [
+                "Today", "TerminalUI", "SuiteShell", "WidgetExtensionKit", "BatonEnvironment", "TestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "AccountTests",
@@ -187,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "MonkeyBrowserTests",
             dependencies: [
-                "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
+                "MonkeyBrowser", "TerminalUI", "SuiteShell", "HTMLText", "PageLoading", "BatonEnvironment",
+                "TestSupport", "Handoff",
                 "AccountClient", "Wire",
             ],
             exclude: ["Golden"]

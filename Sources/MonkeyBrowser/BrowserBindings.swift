@@ -54,9 +54,11 @@ public enum BrowserBindings {
 
     /// The help bar's items: the table's, with the tab-switching keys summarised in one.
     static func helpItems(finding: Bool) -> [HelpItem] {
-        var items = page.helpItems()
-        items.insert(HelpItem(keys: "[/]", label: "switch tab"), at: 3)
-        if finding { items += Self.finding.helpItems() }
+        // What a reader needs most first: the address, find, links and back, then the tabs.
+        let order: [BrowserAction] = [.editAddress, .find, .nextLink, .back, .newTab, .closeTab]
+        var items = order.compactMap { action in page.first { $0.action == action }?.help }
+        items.append(HelpItem(keys: "[/]", label: "switch tab"))
+        if finding { items.insert(contentsOf: Self.finding.helpItems(), at: 2) }
         return items
     }
 }

@@ -268,7 +268,7 @@ public final class Shell: LoopProgram {
             banner.render(in: content.splitTop(1).top, into: &buffer)
         }
         renderDockRow(bottom.splitTop(1).top, into: &buffer)
-        HelpBar(items: helpBarItems).render(in: bottom.splitBottom(1).bottom, into: &buffer)
+        HelpBar(items: helpBarItems, pinned: Self.keysHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)
         if showsKeyOverlay {
             keyOverlay.render(in: content, into: &buffer)
             cursor = nil
@@ -280,11 +280,13 @@ public final class Shell: LoopProgram {
         return cursor
     }
 
-    /// The help bar: the current app's keys first (as nano and htop), then `?` for all keys, then the suite's.
+    /// The help bar: the current app's keys first (as nano and htop), then the suite's; `? keys` (every
+    /// key, in the overlay) always shows at the end.
     public var helpBarItems: [HelpItem] {
-        let appHelp = activeApp.map { apps[$0].helpItems } ?? []
-        return appHelp + [HelpItem(keys: "?", label: "keys")] + bindings.helpItems()
+        (activeApp.map { apps[$0].helpItems } ?? []) + bindings.helpItems()
     }
+
+    static let keysHelp = HelpItem(keys: "?", label: "all keys")
 
     private var keyOverlay: KeyOverlay {
         let suite = bindings.helpItems() + ShellBindings.fixedKeys

@@ -22,9 +22,9 @@ public enum ShellBindings {
 
     /// Keys the shell handles outside its table (they depend on what has focus).
     public static let fixedKeys = [
-        HelpItem(keys: "?", label: "This key overlay (again or Esc closes)"),
+        HelpItem(keys: "?", label: "All keys"),
         HelpItem(keys: "Tab/Shift-Tab", label: "Move focus"),
-        HelpItem(keys: "Esc", label: "Close a popover; on About, back to the app"),
-        HelpItem(keys: "Ctrl-Z", label: "Suspend (fg resumes)"),
+        HelpItem(keys: "Esc", label: "Close a popover or About"),
+        HelpItem(keys: "Ctrl-Z", label: "Suspend"),
     ]
 }

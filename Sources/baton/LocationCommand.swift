@@ -68,6 +68,10 @@ struct LocationGetCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         guard let location = stored else { throw CommandFailure("no location set for \(options.deviceName)") }
+        if !options.isDeviceNamed {
+            // Say which device answered when none was named (outside a terminal: the stable `host:no-tty`).
+            CommandLineRunner.printError("baton location get: device \(options.deviceName) (--device picks another)")
+        }
         if json { return try JSONOutput.print(location) }
         print("\(location.latitude), \(location.longitude)")
     }

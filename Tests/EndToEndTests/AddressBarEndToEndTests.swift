@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Issue 13, finding 1: `Ctrl-L` shows the old address selected, so typing replaces it (as browsers do);
+/// the find prompt does the same with the last search.
+@Suite struct AddressBarEndToEndTests {
+    @Test func typingAfterCtrlLReplacesTheAddressAndTheFindPromptReplacesTheLastSearch() throws {
+        let fixture = try BatonFixture()
+        let site = try SiteFixture(
+            in: fixture,
+            pages: [
+                "index.html": "<html><head><title>Test Index</title></head><body><h1>Test Index</h1>"
+                    + "<p>Alpha beta. Gamma delta.</p></body></html>"
+            ])
+        defer { site.stop() }
+        let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
+        defer { tmux.close() }
+        try tmux.waitFor("Paths")
+        try tmux.send("F1")
+        try tmux.waitFor("weather.html")
+
+        // No Ctrl-U: the typed address replaces the shown one.
+        try tmux.send("C-l")
+        try tmux.type(site.url("index.html"))
+        try tmux.send("Enter")
+        let page = try tmux.waitFor("Alpha beta")
+        #expect(!page.contains("no such file"))
+        #expect(!page.contains("weather.htmlhttp"))
+
+        // Movement keeps the text: End, then typing, edits the address.
+        try tmux.send("C-l")
+        try tmux.send("End")
+        try tmux.type("#x")
+        try tmux.waitFor(site.url("index.html") + "#x")
+        try tmux.send("Escape")
+
+        // The find prompt shows the last search selected; typing replaces it.
+        try tmux.send("/")
+        try tmux.type("Alpha")
+        try tmux.send("Enter")
+        try tmux.waitFor("1/1 \"Alpha\"")
+        try tmux.send("/")
+        try tmux.type("Gamma")
+        try tmux.send("Enter")
+        try tmux.waitFor("1/1 \"Gamma\"")
+    }
+}
+
+/// A directory of pages served over HTTP on 127.0.0.1 for one test.
+struct SiteFixture {
+    let server: StaticHTTPServer
+
+    init(in fixture: BatonFixture, pages: [String: String]) throws {
+        let site = fixture.home.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        for (name, html) in pages {
+            try html.write(to: site.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        server = try StaticHTTPServer(directory: site)
+    }
+
+    func url(_ page: String) -> String { server.base.absoluteString + "/" + page }
+
+    func stop() { server.stop() }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Issue 13, finding 4: an offer leaves the dock of the device that continued it; with several offers
+/// the dock counts them and Ctrl-O lets the user pick one.
+@Suite(.serialized) struct DockOffersEndToEndTests {
+    @Test func aContinuedOfferLeavesTheDockOfTheDeviceThatTookIt() throws {
+        let devices = try TwoDevices()
+        defer { devices.close() }
+        let (a, b) = (devices.a, devices.b)
+        try devices.advertiseHelpPageOnA()
+        try b.send("F1")
+        try b.waitFor("weather.html")
+        try b.send("C-o")
+        try b.waitFor("MonkeyBrowser Help")
+        try a.waitFor("Continued on B")
+        // B took it: its dock no longer offers A's tab (A still advertises it).
+        try b.waitFor("no activity offered")
+        #expect(!(try b.screen()).contains("· from A"))
+        // A sees B's tab, and continuing it there does not bring the same offer back to B forever.
+        try a.waitFor("MonkeyBrowser: Weather — MonkeyBrowser Help · from B")
+    }
+
+    @Test func severalOffersAreCountedAndTheOnePickedIsContinued() throws {
+        let devices = try TwoDevices()
+        defer { devices.close() }
+        let (fixture, a, b) = (devices.fixture, devices.a, devices.b)
+        let c = try TmuxSession(command: fixture.suiteCommand("--device C"), environment: fixture.environment)
+        defer { c.close() }
+        try c.waitFor("Paths")
+        try devices.advertiseHelpPageOnA()
+        // C's Coffee tab goes to about:blank: a second offer, from another device.
+        try c.send("F1")
+        try c.waitFor("weather.html")
+        try c.send("M-3")
+        try c.waitFor("coffee.html")
+        try c.send("C-l")
+        try c.type("about:blank")
+        try c.send("Enter")
+        try b.waitFor("⇆ 2 offers · newest MonkeyBrowser: Coffee")
+        try b.send("F1")
+        try b.waitFor("weather.html")
+        try b.send("C-o")
+        let picker = try b.waitFor("Continue which activity?")
+        #expect(picker.contains("from A"))
+        #expect(picker.contains("from C"))
+        // The second row is A's (the older offer): pick it by its number.
+        try b.send("2")
+        try b.waitFor("MonkeyBrowser Help")
+        try a.waitFor("Continued on B")
+        #expect(!(try c.screen()).contains("Continued on B"))
+    }
+}
