@@ -125,7 +125,7 @@ let package = Package(
         ),
         .target(
             name: "Today",
-            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]
+            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "SuiteMessages"]
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.

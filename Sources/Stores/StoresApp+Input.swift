@@ -123,8 +123,10 @@ extension StoresApp {
 
     private func handleMap(_ mouse: MouseEvent, in area: Rect) {
         switch mouse.kind {
-        case .wheelUp: zoom(by: 1)
-        case .wheelDown: zoom(by: -1)
+        case .wheelUp, .wheelDown:
+            state.zoom(
+                by: mouse.kind == .wheelUp ? 1 : -1, aboutColumn: mouse.position.x - area.x, row: mouse.position.y - area.y)
+            mapMoved()
         case .press:
             dragAnchor = mouse.position
             dragMoved = false

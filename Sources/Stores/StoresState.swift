@@ -104,6 +104,19 @@ public struct StoresState: Sendable {
         pan(byWidths: -Double(columns) / Double(mapSize.columns), heights: -Double(rows) / Double(mapSize.rows))
     }
 
+    /// Zooms about the cell (`column`, `row`) of the map, as a wheel under the pointer does (mapscii):
+    /// the place under the pointer stays under it.
+    public mutating func zoom(by steps: Double, aboutColumn column: Int, row: Int) {
+        guard mapSize.columns > 0, mapSize.rows > 0 else { return zoom(by: steps) }
+        let dx = (Double(column) + 0.5) / Double(mapSize.columns) - 0.5
+        let dy = (Double(row) + 0.5) / Double(mapSize.rows) - 0.5
+        viewport = viewport.panned(byWidths: dx, heights: dy, size: mapSize)
+        viewport = viewport.zoomed(by: steps, size: mapSize)
+        viewport = viewport.panned(byWidths: -dx, heights: -dy, size: mapSize)
+        fittedRegion = nil
+        refreshRows()
+    }
+
     /// Zooms in (positive steps) or out about the centre.
     public mutating func zoom(by steps: Double) {
         viewport = viewport.zoomed(by: steps, size: mapSize)

@@ -27,12 +27,13 @@ import Testing
         #expect(!page.contains("no such file"))
         #expect(!page.contains("weather.htmlhttp"))
 
-        // Movement keeps the text: End, then typing, edits the address.
+        // Movement keeps the text: an arrow, then typing, edits the address.
         try tmux.send("C-l")
-        try tmux.send("End")
+        try tmux.send("Right")
         try tmux.type("#x")
         try tmux.waitFor(site.url("index.html") + "#x")
         try tmux.send("Escape")
+        try tmux.waitFor("the address bar closed") { !$0.contains("#x") }
 
         // The find prompt shows the last search selected; typing replaces it.
         try tmux.send("/")

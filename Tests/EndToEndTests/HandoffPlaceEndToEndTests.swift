@@ -44,7 +44,7 @@ import Testing
         #expect(top > 100 && top <= 150, "A should show the paragraphs before 150 at its top, shows \(top)")
 
         try b.send("F1")
-        try b.waitFor("MonkeyBrowser: Weather — Long Read · from A")
+        try b.waitFor("MonkeyBrowser: Weather — Long Read")
         try b.send("C-o")
         let target = try b.waitFor("Paragraph \(top): the quick brown fox jumps over the lazy") { screen in
             Self.firstParagraph(screen) == top

@@ -25,7 +25,7 @@ import Testing
         try tmux.waitFor("the overlay closed") { !$0.contains("Keys: MonkeyBrowser") }
 
         try tmux.send("F2")
-        let stores = try tmux.waitFor("stores in view")
+        let stores = try tmux.waitFor("Tab/Shift-Tab map/list")
         let storesBar = stores.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? ""
         #expect(storesBar.hasPrefix("Tab/Shift-Tab map/list"), "help bar: \(storesBar)")
     }
