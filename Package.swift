@@ -198,6 +198,10 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["MonkeyBrowser", "Stores", "Today", "SuiteShell", "TerminalUI", "BatonEnvironment"]
+        ),
+        .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],
             exclude: ["Pages", "Golden", "Server"]

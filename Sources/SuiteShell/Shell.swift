@@ -153,6 +153,10 @@ public final class Shell: LoopProgram {
     private func perform(_ action: ShellAction, loop: LoopControl) {
         switch action {
         case .quit: loop.quit()
+        case .suspend:
+            if !loop.suspend() {
+                show(Banner("Ctrl-Z: this shell has no job control to suspend into", kind: .warning, now: now()))
+            }
         case .about: switchTo(nil)
         case .open(let key): switchTo(apps.firstIndex { $0.functionKey == key })
         case .continueOffer:
@@ -237,7 +241,7 @@ public final class Shell: LoopProgram {
 
     private func aboutLines() -> [StyledLine] {
         AboutScreen(
-            info: info, globalKeys: bindings.helpItems(),
+            info: info, globalKeys: bindings.allHelpItems(),
             appKeys: apps.map { ($0.name, $0.allKeys) }, now: now()
         ).lines(width: contentArea.width)
     }
@@ -289,7 +293,7 @@ public final class Shell: LoopProgram {
     static let keysHelp = HelpItem(keys: "?", label: "all keys")
 
     private var keyOverlay: KeyOverlay {
-        let suite = bindings.helpItems() + ShellBindings.fixedKeys
+        let suite = bindings.allHelpItems() + ShellBindings.fixedKeys
         guard let index = activeApp else { return KeyOverlay(appName: "About", appKeys: [], suiteKeys: suite) }
         return KeyOverlay(appName: apps[index].name, appKeys: apps[index].allKeys, suiteKeys: suite)
     }

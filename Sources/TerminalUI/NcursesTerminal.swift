@@ -180,6 +180,27 @@ public final class NcursesTerminal: TerminalBackend {
     }
 
     /// Leaves curses mode and restores the terminal. Safe to call twice.
+    /// Leaves curses mode (the shell's screen and modes come back) and stops the process until the shell
+    /// continues it (`fg`), then takes the screen again. Only when a job-control shell started us in a job
+    /// of our own that has the terminal; otherwise (`sh -c`, no job control) nobody could continue us, so
+    /// it returns false and does nothing.
+    @discardableResult
+    public func suspend() -> Bool {
+        guard isOpen else { return false }
+        let group = getpgrp()
+        guard group != getsid(0), tcgetpgrp(inputDescriptor) == group else { return false }
+        endwin()
+        if let outputFile { fflush(outputFile) }
+        // SIGSTOP, not SIGTSTP: ncurses turns SIGTSTP off while out of curses mode, and its own handler
+        // would run on another thread. Raised on this thread, so it stops here before drawing again; the
+        // shell reports the job stopped, as for Ctrl-Z anywhere.
+        raise(SIGSTOP)
+        // Continued: curses restores its modes on the next refresh; the caller redraws everything.
+        if let window { clearok(window, true) }
+        doupdate()
+        return true
+    }
+
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false

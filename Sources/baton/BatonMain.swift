@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonEnvironment
 import Foundation
 
 /// The entry point. `baton dump` runs synchronously on the main thread with `DumpCommand` as the root

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonEnvironment
 import Foundation
 
 /// Parses and runs a `baton` command line, and turns every error into one line on standard error

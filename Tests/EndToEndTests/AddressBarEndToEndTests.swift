@@ -15,14 +15,10 @@ import Testing
         defer { site.stop() }
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
-        try tmux.send("F1")
-        try tmux.waitFor("weather.html")
+        try tmux.openBrowser()
 
         // No Ctrl-U: the typed address replaces the shown one.
-        try tmux.send("C-l")
-        try tmux.type(site.url("index.html"))
-        try tmux.send("Enter")
+        try tmux.go(to: site.url("index.html"))
         let page = try tmux.waitFor("Alpha beta")
         #expect(!page.contains("no such file"))
         #expect(!page.contains("weather.htmlhttp"))
@@ -45,22 +41,4 @@ import Testing
         try tmux.send("Enter")
         try tmux.waitFor("1/1 \"Gamma\"")
     }
-}
-
-/// A directory of pages served over HTTP on 127.0.0.1 for one test.
-struct SiteFixture {
-    let server: StaticHTTPServer
-
-    init(in fixture: BatonFixture, pages: [String: String]) throws {
-        let site = fixture.home.appendingPathComponent("site", isDirectory: true)
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        for (name, html) in pages {
-            try html.write(to: site.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        server = try StaticHTTPServer(directory: site)
-    }
-
-    func url(_ page: String) -> String { server.base.absoluteString + "/" + page }
-
-    func stop() { server.stop() }
 }

@@ -27,13 +27,9 @@ import Testing
         let b = try TmuxSession(
             command: fixture.suiteCommand("--device B"), width: 60, height: 30, environment: fixture.environment)
         defer { b.close() }
-        try a.waitFor("Paths")
         try b.waitFor("Paths")
-        try a.send("F1")
-        try a.waitFor("weather.html")
-        try a.send("C-l")
-        try a.type(site.url("long.html"))
-        try a.send("Enter")
+        try a.openBrowser()
+        try a.go(to: site.url("long.html"))
         try a.waitFor("Paragraph 1:")
         // Find brings Paragraph 150 on screen (a third of the way down).
         try a.send("/")
