@@ -47,6 +47,7 @@ struct KeyValueSetCommand: AsyncParsableCommand {
             do {
                 parsed = try PropertyListValue(plainJSON: Data(value.utf8))
             } catch {
+                // The only failure is text that does not parse as JSON; the decoder's own words are for developers.
                 throw ValidationError(
                     "VALUE '\(value)' is not valid JSON (drop --json-value to store it as a string)")
             }

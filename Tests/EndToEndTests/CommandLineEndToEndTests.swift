@@ -97,7 +97,7 @@ import Testing
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A", term: "dumb"), environment: fixture.environment)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("EXIT=")
+        let screen = try tmux.waitFor("MODES=")
         #expect(screen.contains("baton: the terminal type 'dumb' cannot place the cursor"))
         #expect(screen.contains("EXIT=1"))
         #expect(screen.contains("MODES=icanonecho"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A directory of pages served over HTTP on 127.0.0.1 for one test.
 struct SiteFixture {
