@@ -44,7 +44,7 @@ import Testing
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try tmux.openBrowser()
-        #expect(try tmux.screen().contains("1 Weather │"))
+        try tmux.waitFor("1 Weather │")
         try tmux.go(to: site.url("index.html"))
         try tmux.waitFor("1 Weather · Test Index")
 
