@@ -1,4 +1,5 @@
 import Cartography
+import Foundation
 
 /// The Stores app's state with no I/O: the stores, the map's view, the list and its filters, the
 /// selection, the favourites and the details popover. Every change is a method, so tests drive it directly.
@@ -110,9 +111,12 @@ public struct StoresState: Sendable {
         guard mapSize.columns > 0, mapSize.rows > 0 else { return zoom(by: steps) }
         let dx = (Double(column) + 0.5) / Double(mapSize.columns) - 0.5
         let dy = (Double(row) + 0.5) / Double(mapSize.rows) - 0.5
-        viewport = viewport.panned(byWidths: dx, heights: dy, size: mapSize)
+        // Zoom about the centre, then shift by the pointer's offset times what the scale added: the point
+        // under the pointer comes back under it (one pan, so the world's edges clamp only once).
+        let before = viewport.zoom
         viewport = viewport.zoomed(by: steps, size: mapSize)
-        viewport = viewport.panned(byWidths: -dx, heights: -dy, size: mapSize)
+        let factor = pow(2, viewport.zoom - before) - 1
+        viewport = viewport.panned(byWidths: dx * factor, heights: dy * factor, size: mapSize)
         fittedRegion = nil
         refreshRows()
     }

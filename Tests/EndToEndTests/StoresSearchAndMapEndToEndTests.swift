@@ -55,4 +55,22 @@ import Testing
         let legend = try tmux.waitFor("map: a store")
         #expect(legend.contains("map: stores in one place"))
     }
+
+    /// The wheel zooms about the pointer (as mapscii): a wheel north-east of the centre moves the centre
+    /// north-east, where zooming about the centre would leave it at 15°N 0°E.
+    @Test func theWheelZoomsAboutThePointer() throws {
+        let fixture = try BatonFixture()
+        let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
+        defer { tmux.close() }
+        try tmux.waitFor("Paths")
+        try tmux.send("F2")
+        let world = try tmux.waitFor("15.00°N 0.00°E · zoom 0.0")
+        #expect(world.contains("stores in view"))
+        // An SGR wheel-up report at column 70, row 10 (1-based): right of and above the map's centre.
+        try tmux.type("\u{1B}[<64;70;10M")
+        let zoomed = try tmux.waitFor("zoom 1.0")
+        let centre = try #require(zoomed.firstMatch(of: /map · ([\d.]+)°([NS]) ([\d.]+)°([EW]) · zoom 1\.0/))
+        #expect(centre.2 == "N" && (Double(centre.1) ?? 0) > 15, "\(centre.0)")
+        #expect(centre.4 == "E" && (Double(centre.3) ?? 0) > 0, "\(centre.0)")
+    }
 }
