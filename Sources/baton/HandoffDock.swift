@@ -48,7 +48,7 @@ final class HandoffDock: DockSource {
         case .openWebpage(let url):
             openWebpage(url, context)
         case .failed(let error) where offer == nil:
-            context.showBanner("Handoff failed: \(error.description)", kind: .error)
+            context.showBanner(error.description, kind: .error)
         case .failed:
             break  // continueFailed already showed the banner.
         case .nothingOffered:
