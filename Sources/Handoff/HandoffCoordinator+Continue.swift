@@ -20,7 +20,7 @@ extension HandoffCoordinator {
         guard let offer = chosen else {
             guard let id else { return .nothingOffered }
             return .failed(
-                HandoffError(.handoffFailed, "device '\(id.device)' no longer offers the activity shown in the dock"))
+                HandoffError(.handoffFailed, "\(id.device) no longer offers the activity you chose"))
         }
         guard let bundle = offer.appBundleIdentifier, let app = apps[bundle] else {
             if let url = offer.webpageURL { return .openWebpage(url) }

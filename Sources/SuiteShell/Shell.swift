@@ -89,11 +89,9 @@ public final class Shell: LoopProgram {
 
     private func handle(_ press: KeyPress, loop: LoopControl) {
         if offerPicker != nil, handlePicker(press) { return }
-        if showsKeyOverlay {
-            if press == .char("?") || press == KeyPress(.escape) {
-                showsKeyOverlay = false
-                return
-            }
+        if showsKeyOverlay, press == .char("?") || press == KeyPress(.escape) {
+            showsKeyOverlay = false
+            return
         }
         if let action: ShellAction = bindings.action(for: press) {
             perform(action, loop: loop)
@@ -120,7 +118,7 @@ public final class Shell: LoopProgram {
         }
     }
 
-    /// A key while the offer picker is open; returns false when the key closes it and should act as usual.
+    /// A key while the offer picker is open (the picker takes every key); returns whether it was open.
     private func handlePicker(_ press: KeyPress) -> Bool {
         guard var picker = offerPicker else { return false }
         switch picker.handle(press) {

@@ -48,7 +48,8 @@ final class HandoffDock: DockSource {
         case .openWebpage(let url):
             openWebpage(url, context)
         case .failed(let error) where offer == nil:
-            context.showBanner(error.description, kind: .error)
+            // Short enough for the banner row: the code first, then which device.
+            context.showBanner("Handoff failed (\(error.code.rawValue)): \(error.detail)", kind: .error)
         case .failed:
             break  // continueFailed already showed the banner.
         case .nothingOffered:

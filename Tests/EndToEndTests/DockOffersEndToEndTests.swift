@@ -50,4 +50,32 @@ import Testing
         try a.waitFor("Continued on B")
         #expect(!(try c.screen()).contains("Continued on B"))
     }
+
+    /// The offer the user picked went away before Enter (its device quit): Ctrl-O fails with 4608 and says
+    /// so, and never continues the other device's offer in its place.
+    @Test func anOfferThatWentAwayFailsWith4608InsteadOfContinuingAnother() throws {
+        let devices = try TwoDevices()
+        defer { devices.close() }
+        let (fixture, a, b) = (devices.fixture, devices.a, devices.b)
+        let c = try TmuxSession(command: fixture.suiteCommand("--device C"), environment: fixture.environment)
+        defer { c.close() }
+        try c.waitFor("Paths")
+        try devices.advertiseHelpPageOnA()
+        try c.openBrowser()
+        try c.send("M-3")
+        try c.waitFor("coffee.html")
+        try b.waitFor("⇆ 2 offers")
+        try b.openBrowser()
+        try b.send("C-o")
+        try b.waitFor("2 MonkeyBrowser: Weather — MonkeyBrowser Help · from A")
+        // A quits while B's chooser still shows its offer; B then picks it.
+        try a.send("F10")
+        try a.waitFor("EXIT=0")
+        try b.send("2")
+        let failed = try b.waitFor("Handoff failed (4608): A no longer offers the activity you chose")
+        #expect(!failed.contains("Continue which activity?"))
+        // B's tab did not change to C's Coffee page, and C was not told it was continued.
+        #expect(failed.contains("weather.html"))
+        #expect(!(try c.screen()).contains("Continued on B"))
+    }
 }
