@@ -10,8 +10,13 @@ public enum BatonExitCode {
     public static let httpError: Int32 = 2
     /// No daemon is running (`daemon status`, `devices`, `activities`).
     public static let daemonNotRunning: Int32 = 3
+    /// `daemon status`: a daemon holds the lock but does not answer (issue 12's hardening returns it).
+    public static let daemonNotAnswering: Int32 = 4
     /// Bad usage: an unknown command or option, a missing or malformed argument (EX_USAGE).
     public static let usage: Int32 = 64
+    /// Baton's state or runtime directory is unsafe: not the user's, or writable by others (EX_CONFIG;
+    /// issue 12's `StrictModes` check returns it).
+    public static let unsafeState: Int32 = 78
 
     /// Every code and what it means: `--help` and the README's table are this list.
     public static let table: [(code: Int32, meaning: String)] = [
@@ -19,7 +24,9 @@ public enum BatonExitCode {
         (failure, "the command failed (no such file, no value, no usable terminal)"),
         (httpError, "baton dump: the page came with an HTTP error status"),
         (daemonNotRunning, "no daemon is running (daemon status, devices, activities)"),
+        (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
         (usage, "bad usage: unknown command or option, bad or missing argument"),
+        (unsafeState, "unsafe state or runtime directory (owner, mode)"),
     ]
 
     /// The table, as `--help` shows it.
