@@ -142,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "Today",
-            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment"]
+            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "SuiteMessages"]
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
@@ -184,11 +184,13 @@ let package = Package(
             name: "faulty-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
 
         // Tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["SuiteShell", "TerminalUI", "BatonEnvironment"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "StoresTests",
             dependencies: [
-                "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
+                "Stores", "TestSupport", "TerminalUI", "SuiteShell", "Cartography", "Handoff", "AccountClient", "Wire",
                 "BatonEnvironment", "SuiteMessages", "KeyValueStore",
             ],
             exclude: ["Golden"]
@@ -200,7 +202,9 @@ let package = Package(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TodayTests",
-            dependencies: ["Today", "TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "TestSupport"],
+            dependencies: [
+                "Today", "TerminalUI", "SuiteShell", "WidgetExtensionKit", "BatonEnvironment", "TestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "AccountTests",
@@ -213,7 +217,8 @@ let package = Package(
         .testTarget(
             name: "MonkeyBrowserTests",
             dependencies: [
-                "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
+                "MonkeyBrowser", "TerminalUI", "SuiteShell", "HTMLText", "PageLoading", "BatonEnvironment",
+                "TestSupport", "Handoff",
                 "AccountClient", "Wire",
             ],
             exclude: ["Golden"]
@@ -225,6 +230,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Payloads"]),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["MonkeyBrowser", "Stores", "Today", "SuiteShell", "TerminalUI", "BatonEnvironment"]
+        ),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],

@@ -290,8 +290,63 @@ scenario_stores_sync() {
     finish
 }
 
+# The map at city zoom (the device's location in Tokyo): a light land shade, the six stores as one count,
+# then the same map with the `?` overlay and its legend.
+scenario_city_map() {
+    mkdir -p "$work/home"
+    BATON_HOME="$work/home" "$baton" location set 35.68 139.75 --device alpha >/dev/null
+    start alpha 120 40
+    wait_for alpha "Paths"
+    keys alpha F2
+    wait_for alpha "stores in view"
+    sleep 0.5
+    render map-city-zoom alpha
+    keys alpha '?'
+    wait_for alpha "map: a store"
+    render map-city-legend alpha
+    finish
+}
+
+# The `?` key overlay over MonkeyBrowser: every key of the app and of the suite.
+scenario_help_overlay() {
+    start alpha 100 30
+    wait_for alpha "Paths"
+    keys alpha F1
+    wait_for alpha "weather.html"
+    keys alpha '?'
+    wait_for alpha "Keys: MonkeyBrowser"
+    render help-overlay alpha
+    finish
+}
+
+# Two devices offer an activity: the third device's dock counts them, Ctrl-O lets the user choose.
+scenario_dock_offers() {
+    start A 100 30
+    start B 100 30
+    start C 100 30
+    wait_for A "Paths"
+    wait_for B "Paths"
+    wait_for C "Paths"
+    keys A F1
+    wait_for A "weather.html"
+    keys A C-l && keys A -l "about:help" && keys A Enter
+    wait_for B "from A"
+    keys C F1
+    wait_for C "weather.html"
+    keys C M-3
+    wait_for C "coffee.html"
+    keys B F1
+    wait_for B "2 offers"
+    render dock-two-offers B
+    keys B C-o
+    wait_for B "Continue which activity?"
+    sleep 0.3
+    render dock-choose-offer B
+    finish
+}
+
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

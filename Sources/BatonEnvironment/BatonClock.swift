@@ -26,8 +26,15 @@ public struct BatonClock: Sendable {
         let text = option ?? environment["BATON_NOW"]
         guard let text, !text.isEmpty else { return .system }
         guard let date = ISO8601Time.parse(text) else { throw ClockError.unreadable(text) }
+        // Foundation's Gregorian calendar is Julian before October 1582: earlier days would be counted wrong.
+        let year = Calendar(identifier: .gregorian).component(.year, from: date)
+        guard supportedYears.contains(year), date >= earliest else { throw ClockError.outOfRange(text) }
         return BatonClock(startingAt: date)
     }
+
+    /// The years a fixed clock may start in (the Gregorian calendar's, to four digits).
+    public static let supportedYears = 1583...9999
+    private static let earliest = Date(timeIntervalSince1970: -12_212_553_600)  // 1583-01-01T00:00:00Z
 
     /// The current time on this clock.
     public func now() -> Date { Date().addingTimeInterval(offset) }
@@ -39,8 +46,11 @@ public struct BatonClock: Sendable {
 /// A `--now` value that is not an ISO 8601 date.
 public enum ClockError: Error, CustomStringConvertible {
     case unreadable(String)
+    case outOfRange(String)
     public var description: String {
         switch self {
+        case .outOfRange(let text):
+            "'\(text)' is outside the years \(BatonClock.supportedYears.lowerBound)–\(BatonClock.supportedYears.upperBound) (the Gregorian calendar's)"
         case .unreadable(let text):
             "cannot read '\(text)' as an ISO 8601 date (e.g. 2024-12-30T12:00:00, 2024-12-30T12:00:00Z or 2024-12-30)"
         }

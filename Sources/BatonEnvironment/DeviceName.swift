@@ -2,7 +2,12 @@ import Foundation
 
 /// The name of this terminal as a device of the account.
 public enum DeviceName {
-    /// `--device`, else `BATON_DEVICE`, else host name plus the terminal's tty (`box:pts-3`).
+    /// The stable name commands run outside a terminal act as (`box:no-tty`), so a script's
+    /// `baton location set` and `baton location get` reach the same device.
+    public static func outsideTerminal(host: String = hostName()) -> String { "\(host):no-tty" }
+
+    /// `--device`, else `BATON_DEVICE`, else host name plus the terminal's tty (`box:pts-3`), else (no
+    /// terminal) `box:no-tty`.
     public static func resolve(
         option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     )
@@ -10,7 +15,8 @@ public enum DeviceName {
     {
         if let option, !option.isEmpty { return option }
         if let named = environment["BATON_DEVICE"], !named.isEmpty { return named }
-        return "\(hostName()):\(ttyName() ?? "pid-\(getpid())")"
+        guard let tty = ttyName() else { return outsideTerminal() }
+        return "\(hostName()):\(tty)"
     }
 
     /// The machine's host name, without the domain.

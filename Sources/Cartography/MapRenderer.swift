@@ -8,6 +8,11 @@ public struct MapRenderer: Sendable {
     public var encoding: CellEncoding
     /// Below this zoom, markers in neighbouring cells merge into one cluster.
     public var clusterNeighboursBelowZoom: Double
+    /// From this zoom (about a city across the map) land inside its coastline is drawn as a light shade
+    /// (`·` in every other cell) instead of solid dots, so markers stay readable on it.
+    public var lightLandFromZoom: Double = 8
+    /// The light shade of land at city zoom.
+    public static let lightLand: Character = "·"
 
     public init(
         land: LandGeometry, encoding: CellEncoding = .braille, clusterNeighboursBelowZoom: Double = 5
@@ -28,6 +33,8 @@ public struct MapRenderer: Sendable {
     ) -> MapFrame {
         let transform = viewport.transform(for: size)
         let layers = drawLand(transform: transform)
+        let light = viewport.zoom >= lightLandFromZoom
+        let full = UInt8(truncatingIfNeeded: (1 << (encoding.dotsAcross * encoding.dotsDown)) - 1)
         var cells: [MapCell] = []
         cells.reserveCapacity(size.columns * size.rows)
         for row in 0..<size.rows {
@@ -35,7 +42,11 @@ public struct MapRenderer: Sendable {
                 let fill = layers.land.pattern(column: column, row: row)
                 let coast = layers.coast.pattern(column: column, row: row)
                 let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
-                cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
+                if light, coast == 0, fill == full {
+                    cells.append(MapCell(character: (row + column) % 2 == 0 ? Self.lightLand : " ", kind: .land))
+                } else {
+                    cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
+                }
             }
         }
         let layout = MarkerLayout(

@@ -14,7 +14,7 @@ public struct StoreIndex: Sendable {
         for (index, store) in stores.enumerated() where byID[store.id] == nil { byID[store.id] = index }
         self.byID = byID
         keys = stores.map { store in
-            var texts = [store.name, store.city, store.country]
+            var texts = [store.name, store.city, store.region, store.postalCode, store.country]
             if let name = Self.countryName(store.country) { texts.append(name) }
             return texts.map(SearchKey.init)
         }
@@ -25,7 +25,7 @@ public struct StoreIndex: Sendable {
         byID[id].map { stores[$0] }
     }
 
-    /// Stores whose name, city or country (ISO code or English name) match `query`, ignoring case
+    /// Stores whose name, city, region or state, postal code or country (ISO code or English name) match `query`, ignoring case
     /// and diacritics: first those where a field starts with it, then a word in a field, then any
     /// substring; by name within each group. An empty query returns every store by name.
     public func search(_ query: String) -> [StoreRecord] {

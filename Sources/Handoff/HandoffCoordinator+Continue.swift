@@ -11,9 +11,17 @@ struct PendingContinue {
 extension HandoffCoordinator {
     /// Continues the offered activity (`Ctrl-O`): routes to the app that declares the type, or asks for
     /// the web page when no app does.
+    ///
+    /// With `id`, exactly that offer is continued; when it is no longer offered the outcome is `.failed`
+    /// with 4608 (never another device's offer in its place).
     @discardableResult
-    public func continueOffer() -> ContinueOutcome {
-        guard let offer = currentOffer else { return .nothingOffered }
+    public func continueOffer(_ id: OfferID? = nil) -> ContinueOutcome {
+        let chosen = id.map { id in availableOffers.first { $0.id == id } } ?? currentOffer
+        guard let offer = chosen else {
+            guard let id else { return .nothingOffered }
+            return .failed(
+                HandoffError(.handoffFailed, "\(id.device) no longer offers the activity you chose"))
+        }
         guard let bundle = offer.appBundleIdentifier, let app = apps[bundle] else {
             if let url = offer.webpageURL { return .openWebpage(url) }
             return .nothingOffered
@@ -39,6 +47,7 @@ extension HandoffCoordinator {
             reportFailure(pending, HandoffError(failure))
             return
         }
+        markTaken(pending.offer.id)
         let advertisement = reply.advertisement ?? pending.offer.advertisement
         let activity = UserActivity(activityType: advertisement.activityType, app: pending.app)
         activity.title = advertisement.title

@@ -24,6 +24,8 @@ public final class HandoffCoordinator {
     public private(set) var currentActivity: UserActivity?
     /// The newest offer of each source device.
     private var offers: [String: HandoffOffer] = [:]
+    /// Offers this device continued: they leave the dock here (the source may go on advertising them).
+    var taken: Set<OfferID> = []
     var pendingContinues: [UInt64: PendingContinue] = [:]
     var streams: [String: (input: ContinuationInputStream, output: ContinuationOutputStream)] = [:]
     private var nextSequence = UInt64(Date().timeIntervalSince1970 * 1000)
@@ -54,8 +56,19 @@ public final class HandoffCoordinator {
     public func app(_ bundleIdentifier: String) -> HandoffApp? { apps[bundleIdentifier] }
 
     /// The offer for the dock: the newest from any device; nil when nothing is offered.
-    public var currentOffer: HandoffOffer? {
-        offers.values.max { ($0.advertisedAt, $0.sourceDevice) < ($1.advertisedAt, $1.sourceDevice) }
+    public var currentOffer: HandoffOffer? { availableOffers.first }
+
+    /// Every offer the dock can show, newest first; offers this device already continued are left out.
+    public var availableOffers: [HandoffOffer] {
+        offers.values.filter { !taken.contains($0.id) }
+            .sorted { ($0.advertisedAt, $0.sourceDevice) > ($1.advertisedAt, $1.sourceDevice) }
+    }
+
+    /// Drops `id` from the dock after this device continued it.
+    func markTaken(_ id: OfferID) {
+        taken = taken.filter { offers[$0.device]?.advertisement.sequence == $0.sequence }
+        taken.insert(id)
+        offerChanged?(currentOffer)
     }
 
     // MARK: - Source side

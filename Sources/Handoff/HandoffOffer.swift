@@ -1,6 +1,22 @@
 import Foundation
 import Wire
 
+/// Which offer exactly: the source device and the sequence of its advertisement.
+///
+/// `Ctrl-O` continues an offer by its identity, so a newer offer from another device is never continued
+/// in its place.
+public struct OfferID: Hashable, Sendable, CustomStringConvertible {
+    public var device: String
+    public var sequence: UInt64
+
+    public init(device: String, sequence: UInt64) {
+        self.device = device
+        self.sequence = sequence
+    }
+
+    public var description: String { "\(device)#\(sequence)" }
+}
+
 /// What the dock shows: an activity another device offers, and which local app would continue it.
 public struct HandoffOffer: Equatable, Sendable {
     /// The local app that continues it, or nil for a web-page fallback.
@@ -14,6 +30,9 @@ public struct HandoffOffer: Equatable, Sendable {
     public var advertisedAt: Date
     /// The daemon's advertisement behind the offer.
     public var advertisement: Advertisement
+
+    /// This offer's identity.
+    public var id: OfferID { OfferID(device: sourceDevice, sequence: advertisement.sequence) }
 
     /// Seconds since the source advertised it.
     public func age(now: Date = Date()) -> TimeInterval { max(0, now.timeIntervalSince(advertisedAt)) }

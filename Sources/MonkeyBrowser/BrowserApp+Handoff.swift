@@ -145,13 +145,17 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         let scroll = history.current?.scroll ?? 0
         // What was typed into the page's forms comes along with the page (a half-filled form continues here).
         let form = history.current?.url == address ? history.current?.form : nil
+        let textOffset = history.current?.textOffset
         tab.history = TabHistory(
-            back: history.back, current: HistoryEntry(url: address, scroll: scroll, form: form),
+            back: history.back,
+            current: HistoryEntry(url: address, scroll: scroll, textOffset: textOffset, form: form),
             forward: history.forward)
         if tab.loading != nil {
             tab.pendingScroll = scroll
+            tab.pendingTextOffset = textOffset
         } else {
-            tab.scroll.top = scroll
+            // The source's place in the text, found again at this terminal's width.
+            tab.scroll.top = textOffset.map { tab.page?.line(atTextOffset: $0) ?? scroll } ?? scroll
             tab.scroll.clamp(contentHeight: tab.page?.lineCount ?? 0, viewHeight: pageSize.height)
         }
         tabs[index] = tab
@@ -182,8 +186,9 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         let tabID = tabs[index].id
         HistoryExchange.answer(input: inputStream, output: outputStream) { [weak self] in
             guard let self, let index = self.tabs.index(ofID: tabID) else { return nil }
-            var history = self.tabs[index].history
-            history.record(scroll: self.tabs[index].scroll.top)
+            let tab = self.tabs[index]
+            var history = tab.history
+            history.record(scroll: tab.scroll.top, textOffset: tab.page?.textOffset(ofLine: tab.scroll.top))
             return history
         }
     }

@@ -76,7 +76,7 @@ extension BrowserApp {
 
     func perform(_ action: BrowserAction) {
         switch action {
-        case .editAddress: mode = .address(TextFieldState(text: tabs.selected.address ?? ""))
+        case .editAddress: mode = .address(TextFieldState(text: tabs.selected.address ?? "", selected: true))
         case .newTab: openTab()
         case .closeTab: closeTab()
         case .selectTab(let index): selectTab(index)
@@ -84,7 +84,7 @@ extension BrowserApp {
         case .nextTab: cycleTabs(by: 1)
         case .back: stepHistory(-1)
         case .forward: stepHistory(1)
-        case .find: mode = .find(TextFieldState(text: tabs.selected.find?.query ?? ""))
+        case .find: mode = .find(TextFieldState(text: tabs.selected.find?.query ?? "", selected: true))
         case .findNext: moveFind(forward: true)
         case .findPrevious: moveFind(forward: false)
         case .nextLink: focusLink(step: 1)

@@ -124,6 +124,7 @@ extension BrowserApp {
         tab.generation += 1
         tab.loading = (url.absoluteString, tab.generation)
         tab.pendingScroll = scroll
+        tab.pendingTextOffset = nil
         tab.find = nil
         tab.focusedLink = nil
         tab.refresh = nil
@@ -218,9 +219,11 @@ extension BrowserApp {
         tab.loading = nil
         if tab.notice == .continuing { tab.notice = nil }
         let fragmentLine = page.url.fragment.flatMap { page.line(forFragment: $0) }
-        tab.scroll = ScrollState(top: tab.pendingScroll ?? fragmentLine ?? 0)
+        let textLine = tab.pendingTextOffset.map { page.line(atTextOffset: $0) }
+        tab.scroll = ScrollState(top: textLine ?? tab.pendingScroll ?? fragmentLine ?? 0)
         tab.scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         tab.pendingScroll = nil
+        tab.pendingTextOffset = nil
         tabs[index] = tab
         scheduleRefresh(index)
         retitle(index)

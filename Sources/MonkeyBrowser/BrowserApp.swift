@@ -82,6 +82,10 @@ public final class BrowserApp: SuiteApp {
         BrowserBindings.helpItems(finding: tabs.selected.find != nil)
     }
 
+    public var allKeys: [HelpItem] { BrowserBindings.allKeys }
+
+    public var isEditingText: Bool { mode != .page }
+
     /// The start page of a tab kind: a page shipped in `Resources/MonkeyBrowser/Pages`, else about:blank.
     func startAddress(for kind: TabKind) -> String {
         guard let file = kind.startPage, let pagesDirectory else {

@@ -43,11 +43,22 @@ public enum BrowserBindings {
         return page.action(for: press)
     }
 
+    /// Every key, for the `?` overlay and About (the nine tab keys summarised in one).
+    static var allKeys: [HelpItem] {
+        page.filter { if case .selectTab = $0.action { false } else { true } }.allHelpItems()
+            + [
+                HelpItem(keys: "Alt-1…Alt-9", label: "tab 1–9"),
+                HelpItem(keys: "0-9 Enter", label: "follow link by number"),
+            ] + finding.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (after /)") }
+    }
+
     /// The help bar's items: the table's, with the tab-switching keys summarised in one.
     static func helpItems(finding: Bool) -> [HelpItem] {
-        var items = page.helpItems()
-        items.insert(HelpItem(keys: "[/]", label: "switch tab"), at: 3)
-        if finding { items += Self.finding.helpItems() }
+        // What a reader needs most first: the address, find, links and back, then the tabs.
+        let order: [BrowserAction] = [.editAddress, .find, .nextLink, .back, .newTab, .closeTab]
+        var items = order.compactMap { action in page.first { $0.action == action }?.help }
+        items.append(HelpItem(keys: "[/]", label: "switch tab"))
+        if finding { items.insert(contentsOf: Self.finding.helpItems(), at: 2) }
         return items
     }
 }

@@ -18,6 +18,8 @@ public struct BrowserTab: Sendable {
     public var find: FindState?
     /// Where to scroll once the page in flight arrives (history, handoff).
     public var pendingScroll: Int?
+    /// Where to scroll once the page in flight arrives, as a place in the text (handoff at another width).
+    public var pendingTextOffset: Int?
     /// Set when the page is an Apple Store's web page: Stores can show it (`o`).
     public var storeSlug: String?
     /// The file being saved, when the load in flight turned out to be a download.
@@ -35,10 +37,13 @@ public struct BrowserTab: Sendable {
     /// The current address: the one loading, else the history's.
     public var address: String? { loading?.url ?? history.current?.url }
 
-    /// "Weather", or for an extra tab its page's title (short).
+    /// "Weather" on the tab's own page, "Weather · Test Index" after going elsewhere (the kind stays as a
+    /// prefix, as the activity's title has it), or for an extra tab its page's title; titles are kept short.
     public var label: String {
-        guard kind == .other else { return kind.title }
-        guard let title = page?.document.title, !title.isEmpty else { return kind.title }
-        return title.count > 16 ? String(title.prefix(15)) + "…" : title
+        guard let title = page?.document.title, !title.isEmpty, !title.hasPrefix(kind.title) else {
+            return kind.title
+        }
+        let short = title.count > 16 ? String(title.prefix(15)) + "…" : title
+        return kind == .other ? short : "\(kind.title) · \(short)"
     }
 }

@@ -59,23 +59,26 @@ public struct DisplayedPage: Sendable {
     /// as line `top` did, so the reader stays in place.
     public mutating func reflow(width: Int, keeping top: Int) -> Int {
         guard width != layout.width else { return top }
-        let offset = characterOffset(ofLine: top)
+        let offset = textOffset(ofLine: top)
         layout = document.layout(width: width, wideTables: .overflow)
         linkSpots = LinkSpot.spots(in: layout.lines)
         widestSidewaysLine = Self.widestSidewaysLine(layout)
-        return line(atCharacterOffset: offset)
+        return line(atTextOffset: offset)
     }
 
     /// The line a `#fragment` (or the URL's own fragment) points at.
     public func line(forFragment fragment: String) -> Int? { layout.line(forFragment: fragment) }
 
-    private func characterOffset(ofLine line: Int) -> Int {
+    /// Where line `line` starts as a place in the document: the non-blank characters before it (the same
+    /// text at any width).
+    public func textOffset(ofLine line: Int) -> Int {
         layout.lines.prefix(max(0, line)).reduce(0) {
             $0 + $1.text.unicodeScalars.count { !$0.properties.isWhitespace }
         }
     }
 
-    private func line(atCharacterOffset offset: Int) -> Int {
+    /// The line holding the character at text offset `offset` (see `textOffset(ofLine:)`).
+    public func line(atTextOffset offset: Int) -> Int {
         var seen = 0
         for (index, line) in layout.lines.enumerated() {
             let count = line.text.unicodeScalars.count { !$0.properties.isWhitespace }

@@ -7,14 +7,20 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     public var url: String
     /// The first visible line.
     public var scroll: Int
+    /// The same place as a place in the document: how many non-blank characters come before the first
+    /// visible line. It holds at any width, so a handoff to a narrower terminal opens at the same text.
+    public var textOffset: Int?
     /// The user's changes to the page's form fields.
     public var form: FormValues?
     /// The body this page was requested with (`POST`); loading it again submits the form again.
     public var post: PostBody?
 
-    public init(url: String, scroll: Int = 0, form: FormValues? = nil, post: PostBody? = nil) {
+    public init(
+        url: String, scroll: Int = 0, textOffset: Int? = nil, form: FormValues? = nil, post: PostBody? = nil
+    ) {
         self.url = url
         self.scroll = scroll
+        self.textOffset = textOffset
         self.form = form
         self.post = post
     }

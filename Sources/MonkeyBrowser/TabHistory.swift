@@ -34,8 +34,9 @@ public struct TabHistory: Codable, Hashable, Sendable {
     }
 
     /// Remembers the current page's scroll position.
-    public mutating func record(scroll: Int) {
+    public mutating func record(scroll: Int, textOffset: Int? = nil) {
         current?.scroll = scroll
+        current?.textOffset = textOffset
     }
 
     /// Remembers what the user typed into the current page's forms.

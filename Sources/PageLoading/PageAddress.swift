@@ -19,6 +19,11 @@ public enum PageAddress {
             }
             return url
         }
+        // Words with spaces are no address (there is no search engine to send them to): say so, rather
+        // than asking the network for a host called "hello%20world".
+        if text.contains(where: \.isWhitespace), !FileManager.default.fileExists(atPath: text) {
+            throw PageLoadError.invalidURL(input)
+        }
         // A bare name with a document extension ("notes.html") is a file, not a host.
         let fileExtensions = ["html", "htm", "xhtml", "txt", "md"]
         let bareFileName = !text.contains("/") && fileExtensions.contains(fileExtension(text))

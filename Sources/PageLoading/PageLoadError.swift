@@ -21,7 +21,8 @@ public enum PageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidURL(let text): return "invalid URL: \(text)"
+        case .invalidURL(let text):
+            return "invalid URL: '\(text)' is not an address (type one such as example.com, a file path or about:help)"
         case .unsupportedScheme(let scheme):
             return "unsupported URL scheme '\(scheme)' (use http, https, file or about)"
         case .unreachableHost(let host, let reason): return "cannot reach \(host): \(reason)"

@@ -1,5 +1,6 @@
 import Cartography
 import Foundation
+import SuiteMessages
 import TerminalUI
 
 /// Favourites: read from and written to the key-value store's `favoritesIdentifiers`, mirrored into the
@@ -50,6 +51,7 @@ extension StoresApp {
         let stores = state.index.stores.filter { state.favourites.contains($0.id) }
         do {
             try FavoritesWidgetFile.write(stores, to: appGroupDirectory)
+            port?.post(AppGroupChanged(fileName: FavoritesWidgetFile.fileName))
         } catch {
             showBanner("Cannot update the Favorites widget's file: \(error.localizedDescription)", kind: .warning)
         }

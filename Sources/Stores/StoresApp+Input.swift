@@ -37,9 +37,9 @@ extension StoresApp {
         guard var field = search else { return false }
         if field.handle(press) == .edited {
             search = field
+            // The list follows every key; the map waits for Enter or a move in the list (no jump on "to").
             state.search(field.text.isEmpty ? nil : field.text)
             list = ListState()
-            if state.rows.first != nil { state.selectRow(0) }
         }
         return true
     }
@@ -63,11 +63,15 @@ extension StoresApp {
         case .zoomIn: zoom(by: 1)
         case .zoomOut: zoom(by: -1)
         case .search:
-            search = TextFieldState(text: state.query ?? "")
+            search = TextFieldState(text: state.query ?? "", selected: true)
             state.focus = .list
         case .commit:
             search = nil
             state.focus = .list
+            if let id = state.selectedID, let row = state.rows.firstIndex(where: { $0.id == id }) {
+                state.selectRow(row)
+                mapMoved()
+            }
         case .details:
             openDetails()
         case .toggleFavourite:
@@ -119,8 +123,10 @@ extension StoresApp {
 
     private func handleMap(_ mouse: MouseEvent, in area: Rect) {
         switch mouse.kind {
-        case .wheelUp: zoom(by: 1)
-        case .wheelDown: zoom(by: -1)
+        case .wheelUp, .wheelDown:
+            state.zoom(
+                by: mouse.kind == .wheelUp ? 1 : -1, aboutColumn: mouse.position.x - area.x, row: mouse.position.y - area.y)
+            mapMoved()
         case .press:
             dragAnchor = mouse.position
             dragMoved = false

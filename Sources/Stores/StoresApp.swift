@@ -37,6 +37,8 @@ public final class StoresApp: SuiteApp {
     var favorites = FavoritesIdentifiers()
     var favoritesProblem: FavoritesError?
     let appGroupDirectory: URL
+    /// Where the app tells the suite its app group changed (and the background load posts its result).
+    let port: MessagePort?
 
     // Handoff.
     var handoffApp: HandoffApp?
@@ -79,6 +81,7 @@ public final class StoresApp: SuiteApp {
         loader: any StoresLoading = BackgroundStoresLoader()
     ) {
         self.appGroupDirectory = appGroupDirectory
+        self.port = port
         self.favoritesBackend = favorites
         self.deviceLocation = deviceLocation
         self.launchedAt = launchedAt
@@ -104,6 +107,14 @@ public final class StoresApp: SuiteApp {
         let table = state.focus == .map ? StoresBindings.map : StoresBindings.list
         return table.helpItems() + (state.focus == .map ? [StoresBindings.panHelp] : [])
     }
+
+    public var allKeys: [HelpItem] {
+        StoresBindings.map.filter { $0.action != .pan }.allHelpItems() + [StoresBindings.panHelp]
+            + StoresBindings.details.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (details)") }
+            + MapMarker.legend.map { HelpItem(keys: $0.mark, label: "map: " + $0.meaning) }
+    }
+
+    public var isEditingText: Bool { search != nil }
 
     // MARK: Lifecycle
 

@@ -1,4 +1,5 @@
 import Cartography
+import Foundation
 
 /// The Stores app's state with no I/O: the stores, the map's view, the list and its filters, the
 /// selection, the favourites and the details popover. Every change is a method, so tests drive it directly.
@@ -102,6 +103,22 @@ public struct StoresState: Sendable {
     public mutating func drag(columns: Int, rows: Int) {
         guard mapSize.columns > 0, mapSize.rows > 0 else { return }
         pan(byWidths: -Double(columns) / Double(mapSize.columns), heights: -Double(rows) / Double(mapSize.rows))
+    }
+
+    /// Zooms about the cell (`column`, `row`) of the map, as a wheel under the pointer does (mapscii):
+    /// the place under the pointer stays under it.
+    public mutating func zoom(by steps: Double, aboutColumn column: Int, row: Int) {
+        guard mapSize.columns > 0, mapSize.rows > 0 else { return zoom(by: steps) }
+        let dx = (Double(column) + 0.5) / Double(mapSize.columns) - 0.5
+        let dy = (Double(row) + 0.5) / Double(mapSize.rows) - 0.5
+        // Zoom about the centre, then shift by the pointer's offset times what the scale added: the point
+        // under the pointer comes back under it (one pan, so the world's edges clamp only once).
+        let before = viewport.zoom
+        viewport = viewport.zoomed(by: steps, size: mapSize)
+        let factor = pow(2, viewport.zoom - before) - 1
+        viewport = viewport.panned(byWidths: dx * factor, heights: dy * factor, size: mapSize)
+        fittedRegion = nil
+        refreshRows()
     }
 
     /// Zooms in (positive steps) or out about the centre.

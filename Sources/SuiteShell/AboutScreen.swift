@@ -30,9 +30,7 @@ struct AboutScreen {
         lines.append(field("Resources", info.resources ?? "not found (set BATON_RESOURCES)"))
         lines.append("")
         lines.append(StyledLine("Keys", style: Theme.heading))
-        for item in globalKeys { lines.append(keyLine(item)) }
-        lines.append(keyLine(HelpItem(keys: "Tab/Shift-Tab", label: "Move focus")))
-        lines.append(keyLine(HelpItem(keys: "Esc", label: "Close a popover")))
+        for item in globalKeys + ShellBindings.fixedKeys { lines.append(keyLine(item)) }
         for (app, keys) in appKeys where !keys.isEmpty {
             lines.append("")
             lines.append(StyledLine(app, style: Theme.heading))
@@ -48,10 +46,5 @@ struct AboutScreen {
         ])
     }
 
-    private func keyLine(_ item: HelpItem) -> StyledLine {
-        StyledLine([
-            .init("  " + item.keys.padding(toLength: 16, withPad: " ", startingAt: 0), Theme.accent),
-            .init(item.label),
-        ])
-    }
+    private func keyLine(_ item: HelpItem) -> StyledLine { KeyOverlay.line(item, indent: 2) }
 }

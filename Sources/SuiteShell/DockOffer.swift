@@ -3,12 +3,15 @@ import TerminalUI
 
 /// An activity another device offers, as the dock at the bottom-left shows it.
 public struct DockOffer: Hashable, Sendable {
+    /// The offer's identity (source device and advertisement): `Ctrl-O` continues exactly this one.
+    public var id: String
     public var app: String
     public var title: String
     public var sourceDevice: String
     public var since: Date
 
-    public init(app: String, title: String, sourceDevice: String, since: Date) {
+    public init(id: String, app: String, title: String, sourceDevice: String, since: Date) {
+        self.id = id
         self.app = app
         self.title = title
         self.sourceDevice = sourceDevice
@@ -22,14 +25,18 @@ public struct DockOffer: Hashable, Sendable {
         if seconds < 3600 { return "\(seconds / 60)m" }
         return "\(seconds / 3600)h"
     }
+
+    /// The dock's words for it: "MonkeyBrowser: Weather — Page · from A".
+    public var summary: String { "\(app): \(title) · from \(sourceDevice)" }
 }
 
-/// What the shell needs from the Handoff layer: the offer to show and a way to continue it.
+/// What the shell needs from the Handoff layer: the offers to show and a way to continue one.
 public protocol DockSource: AnyObject {
-    /// The newest offer from another device, or nil.
-    var currentOffer: DockOffer? { get }
-    /// Continues the current offer (Ctrl-O). Progress and failures come back as messages.
-    func continueCurrentOffer(context: SuiteContext)
+    /// The offers from other devices, newest first (empty when nothing is offered).
+    var offers: [DockOffer] { get }
+    /// Continues the offer with identity `id` (Ctrl-O), or fails with a banner when it is no longer
+    /// offered. Progress and failures come back as messages.
+    func continueOffer(id: String, context: SuiteContext)
     /// Lets the source react to a message posted to the UI thread; returns whether it used it.
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool
     /// Why no offer can arrive right now (the account daemon is unreachable), or nil.
@@ -38,4 +45,6 @@ public protocol DockSource: AnyObject {
 
 extension DockSource {
     public var connectionNote: String? { nil }
+    /// The newest offer, or nil.
+    public var currentOffer: DockOffer? { offers.first }
 }

@@ -26,6 +26,12 @@ public final class Shell: LoopProgram {
     public private(set) var banner: Banner?
     public var dockSource: DockSource?
     private var aboutScroll = ScrollState()
+    /// The list `Ctrl-O` opens when several offers stand.
+    private var offerPicker: OfferPicker?
+    /// Whether the `?` key overlay is open.
+    public private(set) var showsKeyOverlay = false
+    /// The offer the dock showed in the last frame: `Ctrl-O` continues exactly this one.
+    private var shownOfferID: String?
     private var size = Size(width: 80, height: 24)
     private let port: MessagePort
     private let now: @Sendable () -> Date
@@ -82,6 +88,11 @@ public final class Shell: LoopProgram {
     public func resize(to newSize: Size) { size = newSize }
 
     private func handle(_ press: KeyPress, loop: LoopControl) {
+        if offerPicker != nil, handlePicker(press) { return }
+        if showsKeyOverlay, press == .char("?") || press == KeyPress(.escape) {
+            showsKeyOverlay = false
+            return
+        }
         if let action: ShellAction = bindings.action(for: press) {
             perform(action, loop: loop)
             return
@@ -92,12 +103,32 @@ public final class Shell: LoopProgram {
             return
         }
         guard isLargeEnough else { return }
+        if showsKeyOverlay { return }
+        if press == .char("?"), activeApp.map({ !apps[$0].isEditingText }) ?? true {
+            showsKeyOverlay = true
+            return
+        }
         if let index = activeApp {
             _ = withTimerOwner(index) { apps[index].handle(.key(press), context: context) }
+        } else if press == KeyPress(.escape), let last = lastApp {
+            switchTo(last)
         } else {
             _ = aboutScroll.handle(
                 press, contentHeight: aboutLines().count, viewHeight: contentArea.height)
         }
+    }
+
+    /// A key while the offer picker is open (the picker takes every key); returns whether it was open.
+    private func handlePicker(_ press: KeyPress) -> Bool {
+        guard var picker = offerPicker else { return false }
+        switch picker.handle(press) {
+        case .stay: offerPicker = picker
+        case .close: offerPicker = nil
+        case .choose(let id):
+            offerPicker = nil
+            dockSource?.continueOffer(id: id, context: context)
+        }
+        return true
     }
 
     private func handle(_ mouse: MouseEvent) {
@@ -120,11 +151,18 @@ public final class Shell: LoopProgram {
     private func perform(_ action: ShellAction, loop: LoopControl) {
         switch action {
         case .quit: loop.quit()
+        case .suspend:
+            if !loop.suspend() {
+                show(Banner("Ctrl-Z: this shell has no job control to suspend into", kind: .warning, now: now()))
+            }
         case .about: switchTo(nil)
         case .open(let key): switchTo(apps.firstIndex { $0.functionKey == key })
         case .continueOffer:
-            if let dockSource, dockSource.currentOffer != nil {
-                dockSource.continueCurrentOffer(context: context)
+            showsKeyOverlay = false
+            if let dockSource, dockSource.offers.count > 1 {
+                offerPicker = OfferPicker(offers: dockSource.offers)
+            } else if let dockSource, let id = shownOfferID ?? dockSource.currentOffer?.id {
+                dockSource.continueOffer(id: id, context: context)
             } else {
                 show(
                     Banner(
@@ -134,9 +172,13 @@ public final class Shell: LoopProgram {
         }
     }
 
+    /// The app shown before About, so `Esc` on About goes back to it.
+    private var lastApp: Int?
+
     private func switchTo(_ index: Int?) {
         guard index != activeApp else { return }
         if let old = activeApp { withTimerOwner(old) { apps[old].disappear(context: context) } }
+        if index == nil { lastApp = activeApp }
         activeApp = index
         if let index { withTimerOwner(index) { apps[index].appear(context: context) } }
     }
@@ -197,8 +239,8 @@ public final class Shell: LoopProgram {
 
     private func aboutLines() -> [StyledLine] {
         AboutScreen(
-            info: info, globalKeys: bindings.helpItems(),
-            appKeys: apps.map { ($0.name, $0.helpItems) }, now: now()
+            info: info, globalKeys: bindings.allHelpItems(),
+            appKeys: apps.map { ($0.name, $0.allKeys) }, now: now()
         ).lines(width: contentArea.width)
     }
 
@@ -228,10 +270,30 @@ public final class Shell: LoopProgram {
             banner.render(in: content.splitTop(1).top, into: &buffer)
         }
         renderDockRow(bottom.splitTop(1).top, into: &buffer)
-        let appHelp = activeApp.map { apps[$0].helpItems } ?? []
-        HelpBar(items: bindings.helpItems() + appHelp).render(
-            in: bottom.splitBottom(1).bottom, into: &buffer)
+        HelpBar(items: helpBarItems, pinned: Self.keysHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)
+        if showsKeyOverlay {
+            keyOverlay.render(in: content, into: &buffer)
+            cursor = nil
+        }
+        if let offerPicker {
+            offerPicker.render(in: content, now: now(), into: &buffer)
+            cursor = nil
+        }
         return cursor
+    }
+
+    /// The help bar: the current app's keys first (as nano and htop), then the suite's; `? keys` (every
+    /// key, in the overlay) always shows at the end.
+    public var helpBarItems: [HelpItem] {
+        (activeApp.map { apps[$0].helpItems } ?? []) + bindings.helpItems()
+    }
+
+    static let keysHelp = HelpItem(keys: "?", label: "all keys")
+
+    private var keyOverlay: KeyOverlay {
+        let suite = bindings.allHelpItems() + ShellBindings.fixedKeys
+        guard let index = activeApp else { return KeyOverlay(appName: "About", appKeys: [], suiteKeys: suite) }
+        return KeyOverlay(appName: apps[index].name, appKeys: apps[index].allKeys, suiteKeys: suite)
     }
 
     private func renderDockRow(_ row: Rect, into buffer: inout CellBuffer) {
@@ -241,9 +303,14 @@ public final class Shell: LoopProgram {
         let rightWidth = TextWidth.of(right)
         let room = max(0, row.width - rightWidth - 1)
         let left: (String, Style)
-        if let offer = dockSource?.currentOffer {
+        let offers = dockSource?.offers ?? []
+        shownOfferID = offers.count == 1 ? offers.first?.id : nil
+        if let offer = offers.first, offers.count > 1 {
             let age = offer.age(at: now())
-            left = (" ⇆ \(offer.app): \(offer.title) · from \(offer.sourceDevice) · \(age) · Ctrl-O ", Theme.dock)
+            left = (" ⇆ \(offers.count) offers · newest \(offer.summary) · \(age) · Ctrl-O choose ", Theme.dock)
+        } else if let offer = offers.first {
+            let age = offer.age(at: now())
+            left = (" ⇆ \(offer.summary) · \(age) · Ctrl-O ", Theme.dock)
         } else if let note = dockSource?.connectionNote {
             left = (" \(note) ", Theme.warning)
         } else {

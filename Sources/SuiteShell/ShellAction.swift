@@ -5,6 +5,7 @@ public enum ShellAction: Hashable, Sendable {
     case open(functionKey: Int)
     case about
     case continueOffer
+    case suspend
     case quit
 }
 
@@ -17,6 +18,14 @@ public enum ShellBindings {
         table.append(KeyBinding([.f(12)], "About", action: .about))
         table.append(KeyBinding([.ctrl("o")], "Continue", action: .continueOffer))
         table.append(KeyBinding([.f(10), .ctrl("c")], "Quit", action: .quit))
+        table.append(KeyBinding([.ctrl("z")], "Suspend (fg resumes)", action: .suspend, showsInHelp: false))
         return table
     }
+
+    /// Keys the shell handles outside its table (they depend on what has focus).
+    public static let fixedKeys = [
+        HelpItem(keys: "?", label: "All keys"),
+        HelpItem(keys: "Tab/Shift-Tab", label: "Move focus"),
+        HelpItem(keys: "Esc", label: "Close a popover or About"),
+    ]
 }

@@ -15,6 +15,14 @@ public protocol LoopControl: AnyObject {
     func schedule(after seconds: TimeInterval, token: String)
     /// Cancels a pending timer.
     func cancelTimer(_ token: String)
+    /// Gives the terminal back and stops the process until the shell continues it (`Ctrl-Z`), then
+    /// redraws everything; returns false when there is no job control to stop into.
+    @discardableResult
+    func suspend() -> Bool
+}
+
+extension LoopControl {
+    public func suspend() -> Bool { false }
 }
 
 /// A program run by the event loop, in the Bubble Tea shape: events update state, `render` draws it.
@@ -85,6 +93,14 @@ public final class EventLoop: LoopControl {
 
     /// Cancels a pending timer.
     public func cancelTimer(_ token: String) { timers.removeAll { $0.token == token } }
+
+    /// `Ctrl-Z`: restores the terminal, stops as a job (as vim and w3m do), and redraws in full on `fg`.
+    @discardableResult
+    public func suspend() -> Bool {
+        guard terminal.suspend() else { return false }
+        renderer.invalidate()
+        return true
+    }
 
     private func draw(_ program: LoopProgram) {
         var frame = CellBuffer(size: terminal.size)

@@ -30,6 +30,12 @@ extension Array {
     public func helpItems<Action>() -> [HelpItem] where Element == KeyBinding<Action> {
         filter(\.showsInHelp).map(\.help)
     }
+
+    /// Every binding's entry, shown in help or not (for the key overlay), each label once.
+    public func allHelpItems<Action>() -> [HelpItem] where Element == KeyBinding<Action> {
+        var seen: Set<String> = []
+        return map(\.help).filter { seen.insert($0.label).inserted }
+    }
 }
 
 /// A key and what it does, as the help bar shows it.

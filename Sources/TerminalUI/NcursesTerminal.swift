@@ -42,7 +42,11 @@ public final class NcursesTerminal: TerminalBackend {
         guard isatty(input.map { fileno($0) } ?? STDIN_FILENO) == 1 || input != nil else {
             throw TerminalError.notATerminal
         }
+        guard isatty(output.map { fileno($0) } ?? STDOUT_FILENO) == 1 || output != nil else {
+            throw TerminalError.outputNotATerminal
+        }
         let type = terminalType ?? environment["TERM"] ?? "xterm"
+        guard !["", "dumb", "unknown"].contains(type) else { throw TerminalError.tooLimited(type) }
         inputFile = input ?? fdopen(dup(STDIN_FILENO), "r")
         outputFile = output ?? fdopen(dup(STDOUT_FILENO), "w")
         guard let inputFile, let outputFile else { throw TerminalError.cannotOpen(type) }
@@ -50,8 +54,15 @@ public final class NcursesTerminal: TerminalBackend {
         guard let created = newterm(type, outputFile, inputFile) else {
             throw TerminalError.unknownTerminal(type)
         }
-        screen = created
         set_term(created)
+        // A screen-oriented UI needs cursor addressing; a terminal without it would draw one line.
+        let cup = tigetstr("cup")
+        guard let cup, cup != UnsafeMutablePointer<CChar>(bitPattern: -1) else {
+            endwin()
+            delscreen(created)
+            throw TerminalError.tooLimited(type)
+        }
+        screen = created
         window = baton_stdscr()
         isOpen = true
         raw()
@@ -169,6 +180,27 @@ public final class NcursesTerminal: TerminalBackend {
     }
 
     /// Leaves curses mode and restores the terminal. Safe to call twice.
+    /// Leaves curses mode (the shell's screen and modes come back) and stops the process until the shell
+    /// continues it (`fg`), then takes the screen again. Only when a job-control shell started us in a job
+    /// of our own that has the terminal; otherwise (`sh -c`, no job control) nobody could continue us, so
+    /// it returns false and does nothing.
+    @discardableResult
+    public func suspend() -> Bool {
+        guard isOpen else { return false }
+        let group = getpgrp()
+        guard group != getsid(0), tcgetpgrp(inputDescriptor) == group else { return false }
+        endwin()
+        if let outputFile { fflush(outputFile) }
+        // SIGSTOP, not SIGTSTP: ncurses turns SIGTSTP off while out of curses mode, and its own handler
+        // would run on another thread. Raised on this thread, so it stops here before drawing again; the
+        // shell reports the job stopped, as for Ctrl-Z anywhere.
+        raise(SIGSTOP)
+        // Continued: curses restores its modes on the next refresh; the caller redraws everything.
+        if let window { clearok(window, true) }
+        doupdate()
+        return true
+    }
+
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false
@@ -215,6 +247,8 @@ public enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
     case cannotOpen(String)
     case unknownTerminal(String)
+    case outputNotATerminal
+    case tooLimited(String)
 
     public var description: String {
         switch self {
@@ -223,6 +257,10 @@ public enum TerminalError: Error, CustomStringConvertible {
         case .cannotOpen(let type): "cannot open the terminal (\(type))"
         case .unknownTerminal(let type):
             "unknown terminal type '\(type)'; set TERM (e.g. TERM=xterm-256color)"
+        case .outputNotATerminal:
+            "standard output is not a terminal; run baton in a terminal (or use a subcommand such as 'baton dump')"
+        case .tooLimited(let type):
+            "the terminal type '\(type)' cannot place the cursor; set TERM (e.g. TERM=xterm-256color)"
         }
     }
 }

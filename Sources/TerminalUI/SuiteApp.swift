@@ -11,6 +11,10 @@ public protocol SuiteApp: AnyObject {
     var functionKey: Int { get }
     /// The app's keys for the help bar (generated from its binding table).
     var helpItems: [HelpItem] { get }
+    /// Every key of the app, for the `?` overlay and the About screen (generated from its binding tables).
+    var allKeys: [HelpItem] { get }
+    /// Whether a text field has the keyboard (then `?` is text, not the key overlay).
+    var isEditingText: Bool { get }
 
     /// The app became the visible destination.
     func appear(context: SuiteContext)
@@ -28,6 +32,8 @@ public protocol SuiteApp: AnyObject {
 }
 
 extension SuiteApp {
+    public var allKeys: [HelpItem] { helpItems }
+    public var isEditingText: Bool { false }
     public func appear(context: SuiteContext) {}
     public func disappear(context: SuiteContext) {}
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool { false }

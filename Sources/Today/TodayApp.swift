@@ -1,5 +1,6 @@
 import BatonEnvironment
 import Foundation
+import SuiteMessages
 import TerminalUI
 import WidgetExtensionKit
 
@@ -64,6 +65,11 @@ public final class TodayApp: SuiteApp {
         (isEditing ? TodayBindings.edit : TodayBindings.panel).helpItems()
     }
 
+    public var allKeys: [HelpItem] {
+        TodayBindings.panel.allHelpItems()
+            + TodayBindings.edit.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (edit mode)") }
+    }
+
     // MARK: Lifecycle
 
     public func appear(context: SuiteContext) {
@@ -82,6 +88,11 @@ public final class TodayApp: SuiteApp {
     }
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        if message is AppGroupChanged {
+            // A widget's data changed (a favourite, here or on another device): update now, not on `r`.
+            updateAll(context: context)
+            return true
+        }
         guard let finished = message as? WidgetUpdateFinished else { return false }
         if let index = cards.firstIndex(where: { $0.widget.bundleIdentifier == finished.widget }),
             cards[index].generation == finished.generation
@@ -177,6 +188,10 @@ public final class TodayApp: SuiteApp {
         guard let app = url.host.flatMap({ apps[$0.lowercased()] }) else {
             context.showBanner("No app in the suite opens \(url.absoluteString)", kind: .warning)
             return
+        }
+        // baton://stores/<slug>: that store, in Stores.
+        if app == "Stores", let slug = url.pathComponents.dropFirst().first, !slug.isEmpty {
+            context.post(OpenStoreRequest(slug: slug))
         }
         context.activate(app: app)
     }

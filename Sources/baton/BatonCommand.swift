@@ -7,6 +7,7 @@ struct BatonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton",
         abstract: "Handoff, notifications and Today widgets for Linux terminals.",
+        discussion: BatonExitCode.help,
         version: BatonVersion.current,
         subcommands: [
             SuiteCommand.self,

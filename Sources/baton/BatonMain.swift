@@ -18,14 +18,19 @@ enum BatonMain {
     static func runDump(_ arguments: [String]) {
         guard let parsed = try? DumpCommand.parseAsRoot(arguments), let command = parsed as? DumpCommand else {
             // A usage error, or `--help` (parsed as the library's help command): parsed again under
-            // `DumpRoot`, which prints it and exits.
-            DumpRoot.main(["dump"] + arguments)
-            return
+            // `DumpRoot`, so the message names `baton dump`.
+            do {
+                var again = try DumpRoot.parseAsRoot(["dump"] + arguments)
+                try again.run()
+                exit(BatonExitCode.success)
+            } catch {
+                exit(CommandLineRunner.report(error, root: DumpRoot.self, path: "baton dump"))
+            }
         }
         do {
             try command.run()
         } catch {
-            DumpCommand.exit(withError: error)
+            exit(CommandLineRunner.report(error, root: DumpRoot.self, path: "baton dump"))
         }
     }
 
@@ -36,7 +41,7 @@ enum BatonMain {
             try BatonPaths().verify()
         } catch {
             FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
-            exit(78)
+            exit(BatonExitCode.unsafeState)
         }
     }
 
@@ -48,8 +53,7 @@ enum BatonMain {
         }
         refuseUnsafeState()
         Task { @MainActor in
-            await BatonCommand.main(nil)
-            exit(0)
+            exit(await CommandLineRunner.run(arguments))
         }
         dispatchMain()
     }

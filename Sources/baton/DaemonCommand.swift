@@ -56,6 +56,11 @@ struct DaemonStopCommand: AsyncParsableCommand {
         for _ in 0..<100 {
             if ProcessState.hasExited(pong.daemonPID) {
                 print("baton daemon stopped (pid \(pong.daemonPID))")
+                if pong.connectedDevices > 0 {
+                    print(
+                        "\(pong.connectedDevices) suite(s) still open will start it again on their own; "
+                            + "quit them (F10) to keep it stopped")
+                }
                 return
             }
             try await Task.sleep(for: .milliseconds(50))
@@ -103,7 +108,7 @@ struct DaemonStatusCommand: AsyncParsableCommand {
             } else {
                 print("baton daemon is not running (no answer at \(paths.socket.path))")
             }
-            throw ExitCode(3)
+            throw ExitCode(BatonExitCode.daemonNotRunning)
         }
         let log = paths.logDirectory.appendingPathComponent("daemon.log").path
         if json {
@@ -114,7 +119,7 @@ struct DaemonStatusCommand: AsyncParsableCommand {
                 "baton daemon is running (pid \(pid)) but not accepting connections: \(error.description); "
                     + "see \(log)")
         }
-        throw ExitCode(4)
+        throw ExitCode(BatonExitCode.daemonNotAnswering)
     }
 }
 

@@ -53,12 +53,10 @@ enum AccountQuery {
         do {
             return try await DaemonQuery.request(paths: BatonPaths(), make)
         } catch .notRunning {
-            FileHandle.standardError.write(
-                Data("baton: no daemon is running (start one with `baton daemon start`)\n".utf8))
-            throw ExitCode(3)
+            throw CommandFailure(
+                "no daemon is running (start one with 'baton daemon start')", code: BatonExitCode.daemonNotRunning)
         } catch {
-            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw CommandFailure("\(error)")
         }
     }
 }

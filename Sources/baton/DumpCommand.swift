@@ -1,5 +1,6 @@
 import ArgumentParser
 import CMallocTuning
+import BatonEnvironment
 import Foundation
 import HTMLText
 import PageLoading
@@ -36,13 +37,13 @@ struct DumpCommand: ParsableCommand {
             let address = try PageAddress.url(from: url)
             page = try PageLoader().loadBlocking(address)
         } catch PageLoadError.download(let address, let filename, let type) {
-            // Not a page: say where MonkeyBrowser would save it, and fail (exit 3).
+            // Not a page: say where MonkeyBrowser would save it, and fail.
             let path = DownloadLocation.freePath(for: filename, in: DownloadLocation.directory()).path
             FileHandle.standardError.write(
                 Data(
                     ("baton dump: \(address.absoluteString) is a file to save, not a page "
                         + "(\(type.isEmpty ? "no type" : type)); MonkeyBrowser would save it as \(path)\n").utf8))
-            throw ExitCode(3)
+            throw ExitCode(BatonExitCode.notAPage)
         } catch let error as PageLoadError {
             FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
             throw ExitCode(1)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatonEnvironment
+import Foundation
 
 /// Options every command that acts as a device shares: `--device` and `--now`.
 struct DeviceOptions: ParsableArguments {
@@ -15,6 +16,11 @@ struct DeviceOptions: ParsableArguments {
 
     /// The resolved device name.
     var deviceName: String { DeviceName.resolve(option: device) }
+
+    /// Whether the device was named (`--device` or `BATON_DEVICE`) rather than taken from the terminal.
+    var isDeviceNamed: Bool {
+        !(device ?? "").isEmpty || !(ProcessInfo.processInfo.environment["BATON_DEVICE"] ?? "").isEmpty
+    }
 
     /// The resolved clock, or a validation error naming the bad date.
     func clock() throws -> BatonClock {

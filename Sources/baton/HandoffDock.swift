@@ -30,25 +30,39 @@ final class HandoffDock: DockSource {
     /// Lets the dock show banners before the first key press.
     func attach(_ context: SuiteContext) { self.context = context }
 
-    var currentOffer: DockOffer? {
-        coordinator.currentOffer.map {
-            DockOffer(app: $0.appName, title: $0.title, sourceDevice: $0.sourceDevice, since: $0.advertisedAt)
+    var offers: [DockOffer] {
+        coordinator.availableOffers.map {
+            DockOffer(
+                id: $0.id.description, app: $0.appName, title: $0.title, sourceDevice: $0.sourceDevice,
+                since: $0.advertisedAt)
         }
     }
 
-    func continueCurrentOffer(context: SuiteContext) {
+    func continueOffer(id: String, context: SuiteContext) {
         self.context = context
-        let appName = coordinator.currentOffer?.appName
-        switch coordinator.continueOffer() {
+        let offer = coordinator.availableOffers.first { $0.id.description == id }
+        let identity = offer?.id ?? Self.offerID(id)
+        switch coordinator.continueOffer(identity) {
         case .started:
-            if let appName { context.activate(app: appName) }
+            if let appName = offer?.appName { context.activate(app: appName) }
         case .openWebpage(let url):
             openWebpage(url, context)
+        case .failed(let error) where offer == nil:
+            // Short enough for the banner row: the code first, then which device.
+            context.showBanner("Handoff failed (\(error.code.rawValue)): \(error.detail)", kind: .error)
         case .failed:
             break  // continueFailed already showed the banner.
         case .nothingOffered:
             context.showBanner("No activity to continue: nothing is offered from another device", kind: .warning)
         }
+    }
+
+    /// The identity an offer's id string names ("device#sequence"); an unreadable one names no offer.
+    private static func offerID(_ text: String) -> OfferID {
+        guard let mark = text.lastIndex(of: "#"), let sequence = UInt64(text[text.index(after: mark)...]) else {
+            return OfferID(device: text, sequence: 0)
+        }
+        return OfferID(device: String(text[..<mark]), sequence: sequence)
     }
 
     /// Set while the account daemon is unreachable (the client reconnects on its own).

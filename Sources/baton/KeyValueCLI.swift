@@ -66,10 +66,11 @@ enum KeyValueCLI {
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 
-    /// Prints `message` to standard error and exits with status 1.
+    /// Prints `message` to standard error, naming the command (`baton kv get: …`), and exits with status 1.
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
-        Foundation.exit(1)
+        let path = CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))
+        CommandLineRunner.printError("\(path): \(message)")
+        Foundation.exit(BatonExitCode.failure)
     }
 
     private static func startDaemon(paths: BatonPaths) async {

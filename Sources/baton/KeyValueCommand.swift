@@ -47,7 +47,9 @@ struct KeyValueSetCommand: AsyncParsableCommand {
             do {
                 parsed = try PropertyListValue(plainJSON: Data(value.utf8))
             } catch {
-                KeyValueCLI.fail("VALUE is not JSON: \(error)")
+                // The only failure is text that does not parse as JSON; the decoder's own words are for developers.
+                throw ValidationError(
+                    "VALUE '\(value)' is not valid JSON (drop --json-value to store it as a string)")
             }
         }
         try await KeyValueCLI.write(parsed, key: key, writer: options.deviceName)

@@ -9,8 +9,6 @@ struct LocationCommand: ParsableCommand {
         commandName: "location", abstract: "Set, show or clear this device's location (used by Stores).",
         subcommands: [LocationSetCommand.self, LocationGetCommand.self, LocationClearCommand.self])
 
-    /// Prints `message` to standard error and exits with status 1.
-    static func fail(_ message: String) -> Never { CommandFailure.exit("baton: \(message)") }
 }
 
 /// `baton location set LAT LON`.
@@ -25,22 +23,31 @@ struct LocationSetCommand: ParsableCommand {
     var coordinates: [String] = []
     @OptionGroup var options: DeviceOptions
 
+    /// The coordinates given, without a `--` that ends the options (`set -- -33.86 151.2`).
+    private var numbers: [String] { coordinates.filter { $0 != "--" } }
+
     func validate() throws {
-        guard coordinates.count == 2 else {
-            throw ValidationError("expected LAT LON (two numbers), got \(coordinates.count) value(s)")
+        let numbers = numbers
+        guard numbers.count == 2 else {
+            throw ValidationError(
+                "expected LAT LON (two numbers, e.g. 51.5 -0.12), got "
+                    + (numbers.isEmpty ? "none" : numbers.map { "'\($0)'" }.joined(separator: " ")))
         }
+        guard Double(numbers[0]) != nil else { throw ValidationError("latitude '\(numbers[0])' is not a number") }
+        guard Double(numbers[1]) != nil else { throw ValidationError("longitude '\(numbers[1])' is not a number") }
     }
 
     func run() throws {
-        let (latitude, longitude) = (coordinates[0], coordinates[1])
-        guard let lat = Double(latitude) else { LocationCommand.fail("latitude '\(latitude)' is not a number") }
-        guard let lon = Double(longitude) else { LocationCommand.fail("longitude '\(longitude)' is not a number") }
+        let numbers = numbers
+        guard numbers.count == 2, let lat = Double(numbers[0]), let lon = Double(numbers[1]) else {
+            throw ValidationError("expected LAT LON (two numbers)")
+        }
         do {
             let location = try DeviceLocation(latitude: lat, longitude: lon)
             try location.save(device: options.deviceName)
             print("location of \(options.deviceName): \(location.latitude), \(location.longitude)")
         } catch {
-            LocationCommand.fail(error.description)
+            throw CommandFailure(error.description)
         }
     }
 }
@@ -58,9 +65,13 @@ struct LocationGetCommand: ParsableCommand {
         do {
             stored = try DeviceLocation.load(device: options.deviceName)
         } catch {
-            LocationCommand.fail(error.description)
+            throw CommandFailure(error.description)
         }
-        guard let location = stored else { LocationCommand.fail("no location set for \(options.deviceName)") }
+        guard let location = stored else { throw CommandFailure("no location set for \(options.deviceName)") }
+        if !options.isDeviceNamed {
+            // Say which device answered when none was named (outside a terminal: the stable `host:no-tty`).
+            CommandLineRunner.printError("baton location get: device \(options.deviceName) (--device picks another)")
+        }
         if json { return try JSONOutput.print(location) }
         print("\(location.latitude), \(location.longitude)")
     }
@@ -76,7 +87,7 @@ struct LocationClearCommand: ParsableCommand {
         do {
             try DeviceLocation.clear(device: options.deviceName)
         } catch {
-            LocationCommand.fail(error.description)
+            throw CommandFailure(error.description)
         }
         print("location of \(options.deviceName) cleared")
     }

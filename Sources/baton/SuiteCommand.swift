@@ -20,14 +20,14 @@ struct SuiteCommand: ParsableCommand {
         let device = options.deviceName
         let paths = BatonPaths()
         do { try paths.prepare() } catch {
-            throw CleanExit.message("baton: cannot prepare \(paths.stateDirectory.path): \(error)")
+            throw CommandFailure("cannot prepare \(paths.stateDirectory.path): \(error)")
         }
         FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("suite.log"))
         let logger = Logger(label: "baton.suite")
         logger.info("suite starting", metadata: ["device": "\(device)"])
 
         let terminal: NcursesTerminal
-        do { terminal = try NcursesTerminal() } catch { throw SuiteError(message: "\(error)") }
+        do { terminal = try NcursesTerminal() } catch { throw CommandFailure("\(error)") }
         defer { terminal.shutdown() }
         let port = try MessagePort()
         let signals = SignalForwarder(port: port)
@@ -49,10 +49,4 @@ struct SuiteCommand: ParsableCommand {
         signals.stop()
         logger.info("suite stopped")
     }
-}
-
-/// A suite failure worth one clear line and a non-zero exit.
-struct SuiteError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -20,9 +20,10 @@ enum WidgetCLI {
         return ExitCode(1)
     }
 
-    /// Writes one line to stderr.
+    /// Writes one line to stderr, naming the command (`baton widget run: …`).
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+        CommandLineRunner.printError(
+            "\(CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))): \(message)")
     }
 
     /// Pretty, key-sorted JSON.

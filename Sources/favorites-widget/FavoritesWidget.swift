@@ -20,6 +20,8 @@ struct FavoritesWidget: WidgetProviding {
             context.cancelRequest(reason: "favorites.json in the app group is not a list of {name, city}")
             return
         }
+        // `o` on the card opens the first favourite in Stores.
+        if let slug = stores.first?.slug, !slug.isEmpty { context.open("baton://stores/\(slug)") }
         completionHandler(
             WidgetUpdate(result: .newData, content: WidgetContent(lines: lines(stores, context.request))))
     }

@@ -65,6 +65,28 @@ private final class RecordingHooks: HandoffAppHooks {
         #expect(coordinator.currentOffer == nil)
     }
 
+    /// Ctrl-O names the offer the dock showed: once it is gone, continuing fails with 4608 rather than
+    /// continuing the other device's offer that is newest now.
+    @Test func continuingAnOfferThatWentFailsWith4608() {
+        for (device, sequence, at) in [("a", UInt64(1), 10.0), ("c", 2, 20)] {
+            deliver(
+                .offer(
+                    Offer(
+                        advertisement: advertisement(from: device, sequence: sequence, at: at),
+                        target: .app(bundleIdentifier: "com.example.Probe"))))
+        }
+        #expect(coordinator.availableOffers.map(\.sourceDevice) == ["c", "a"])
+        let shown = OfferID(device: "c", sequence: 2)
+        deliver(.offerWithdrawn(OfferWithdrawn(device: "c", sequence: 2)))
+        guard case .failed(let error) = coordinator.continueOffer(shown) else {
+            Issue.record("another offer was continued in place of the one shown")
+            return
+        }
+        #expect(error.code == .handoffFailed)
+        #expect(error.description.contains("(4608)"))
+        #expect(coordinator.currentOffer?.sourceDevice == "a")
+    }
+
     @Test func aStaleWithdrawalKeepsTheNewerOffer() {
         deliver(
             .offer(

@@ -44,7 +44,9 @@ import Testing
         let null = try await run(harness, "kv", "set", "keep", "null", "--json-value")
         #expect(null.status == 1 && null.output.contains("not a property-list value"), "\(null.output)")
         let notJSON = try await run(harness, "kv", "set", "keep", "{oops", "--json-value")
-        #expect(notJSON.status == 1 && notJSON.output.contains("not JSON"), "\(notJSON.output)")
+        #expect(
+            notJSON.status == 64 && notJSON.output.hasPrefix("baton kv set: VALUE '{oops' is not valid JSON")
+                && !notJSON.output.contains("DecodingError"), "\(notJSON.output)")
 
         // Nine 100 KB values fit in the 1 MB quota; the tenth does not (an argument may not pass 128 KB).
         let chunk = String(repeating: "y", count: 100_000)

@@ -60,8 +60,12 @@ import TextWidth
             viewport: viewport, size: size, stores: stores, favourites: ["F", "G"], selected: "H")
         #expect(frame[2, 1] == MapCell(character: MapMarker.favouriteSymbol, kind: .favourite))
         #expect(frame[5, 1].kind == .store)
-        #expect(frame[7, 1] == MapCell(character: MapMarker.selectedSymbol, kind: .selected))
+        // The selected store shares its cell with G: the cell shows the count, drawn as selected, so the
+        // selection hides no store.
+        #expect(frame[7, 1] == MapCell(character: "2", kind: .selected))
         #expect(frame.marker(column: 7, row: 1)?.storeIDs == ["G", "H"])
+        let alone = renderer.render(viewport: viewport, size: size, stores: stores, selected: "A")
+        #expect(alone.cells.contains(MapCell(character: MapMarker.selectedSymbol, kind: .selected)))
     }
 
     @Test func storesOffTheCanvasAreLeftOut() {

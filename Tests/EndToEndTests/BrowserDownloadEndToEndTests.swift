@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A file that is not a page: MonkeyBrowser saves it in `$XDG_DOWNLOAD_DIR` with a progress bar and says
-/// where it went; `baton dump` says where it would have gone and exits 3.
+/// where it went; `baton dump` says where it would have gone and exits 5.
 @Suite(.serialized) struct BrowserDownloadEndToEndTests {
     @Test func downloadShowsProgressAndLandsWithTheRightName() throws {
         let fixture = try BatonFixture()
@@ -37,7 +37,7 @@ import Testing
             try Shell.run(fixture.binary, ["dump", server.base.absoluteString + "/download"], environment: environment)
             Issue.record("dump of a download succeeded")
         } catch E2EError.commandFailed(_, let status, let output) {
-            #expect(status == 3)
+            #expect(status == 5)
             #expect(
                 output == "baton dump: \(server.base.absoluteString)/download is a file to save, not a page "
                     + "(application/octet-stream); MonkeyBrowser would save it as "

@@ -44,7 +44,7 @@ struct FavoritesTests {
         #expect(FavoritesError.notADictionary(found: "a number").description.contains("read-only"))
     }
 
-    @Test("the widget's file is a JSON list of name and city, by name")
+    @Test("the widget's file is a JSON list of name, city and slug, by name")
     func widgetFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-group-\(UUID().uuidString)")
@@ -52,7 +52,11 @@ struct FavoritesTests {
         try FavoritesWidgetFile.write([Self.bravo, Self.alpha], to: directory)
         let data = try Data(contentsOf: directory.appendingPathComponent("favorites.json"))
         let decoded = try JSONDecoder().decode([[String: String]].self, from: data)
-        #expect(decoded == [["name": "Alpha", "city": "Ayr"], ["name": "Bravo", "city": "Bath"]])
+        #expect(
+            decoded == [
+                ["name": "Alpha", "city": "Ayr", "slug": Self.alpha.slug],
+                ["name": "Bravo", "city": "Bath", "slug": Self.bravo.slug],
+            ])
     }
 }
 

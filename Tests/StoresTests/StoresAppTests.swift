@@ -54,7 +54,7 @@ struct StoresAppTests {
         #expect(harness.app.state.favourites == ["R075"])
         let file = harness.paths.appGroupDirectory.appendingPathComponent("favorites.json")
         let entries = try JSONDecoder().decode([[String: String]].self, from: Data(contentsOf: file))
-        #expect(entries == [["name": "Union Square", "city": "San Francisco"]])
+        #expect(entries == [["name": "Union Square", "city": "San Francisco", "slug": "unionsquare"]])
         #expect(harness.frame().contains { $0.contains("★ Union Square") })
     }
 

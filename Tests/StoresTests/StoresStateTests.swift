@@ -126,4 +126,39 @@ struct StoresStateTests {
         #expect(state.store(slug: "nowhere") == nil)
         #expect(state.store(url: "https://www.apple.com/uk/retail/unionsquare")?.city == "Aberdeen")
     }
+
+    @Test("the wheel zooms about the pointer: the place under it stays there (mapscii)")
+    func zoomAboutThePointer() {
+        var state = Self.state(region: Self.bayArea)
+        let before = state.viewport
+        // A pointer three quarters across and a quarter down: north-east of the centre.
+        let (column, row) = (60, 6)
+        let pointBefore = before.transform(for: state.mapSize)
+        state.zoom(by: 1, aboutColumn: column, row: row)
+        let after = state.viewport
+        #expect(after.zoom == before.zoom + 1)
+        #expect(after.center.longitude > before.center.longitude)
+        #expect(after.center.latitude > before.center.latitude)
+        // A point near the pointer moves away from the pointer (twice as far), not from the centre: the
+        // place under the pointer stays under it.
+        let probe = GeoCoordinate(latitude: 37.75, longitude: -122.0)
+        let cellBefore = pointBefore.cell(of: probe)
+        let cellAfter = after.transform(for: state.mapSize).cell(of: probe)
+        if let cellBefore, let cellAfter {
+            let offsetBefore = abs(cellBefore.column - column)
+            let offsetAfter = abs(cellAfter.column - column)
+            #expect(abs(offsetAfter - 2 * offsetBefore) <= 2, "before \(cellBefore), after \(cellAfter)")
+        }
+    }
+
+    @Test("region, state and postal code are searchable")
+    func searchByRegionAndPostalCode() {
+        let tokyo = StoreRecord(
+            id: "R", name: "Ginza", slug: "ginza", address: "", city: "Chuo-ku", region: "Tokyo", postalCode: "104-0061",
+            country: "JP", coordinate: GeoCoordinate(latitude: 35.67, longitude: 139.76), precision: .store,
+            timezone: "Asia/Tokyo", url: "https://www.apple.com/jp/retail/ginza/")
+        let index = StoreIndex(stores: [tokyo] + Self.index.stores)
+        #expect(index.search("Tokyo").map(\.id) == ["R"])
+        #expect(index.search("104-0061").map(\.id) == ["R"])
+    }
 }

@@ -68,20 +68,28 @@ final class RecordingLoop: LoopControl {
     }
 }
 
-/// A dock source with a fixed offer or connection note, to check how the shell shows each.
+/// A dock source with fixed offers or a connection note, to check how the shell shows each; it records
+/// which offer (by identity) the shell asked to continue.
 final class FixedDock: DockSource {
-    var currentOffer: DockOffer?
+    var offers: [DockOffer]
     var connectionNote: String?
-    var continued = 0
-    init(offer: DockOffer? = nil, note: String? = nil) {
-        currentOffer = offer
+    var continued: [String] = []
+    init(offers: [DockOffer] = [], note: String? = nil) {
+        self.offers = offers
         connectionNote = note
     }
-    func continueCurrentOffer(context: SuiteContext) { continued += 1 }
+    convenience init(offer: DockOffer?, note: String? = nil) { self.init(offers: offer.map { [$0] } ?? [], note: note) }
+    func continueOffer(id: String, context: SuiteContext) { continued.append(id) }
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool { false }
 }
 
 @Suite struct ShellDockTests {
+    static func offer(_ device: String, _ title: String, age: TimeInterval = 75) -> DockOffer {
+        DockOffer(
+            id: "\(device)#1", app: "MonkeyBrowser", title: title, sourceDevice: device,
+            since: ShellGoldenTests.fixedNow.addingTimeInterval(-age))
+    }
+
     func dockRow(_ dock: FixedDock) throws -> String {
         let shell = try ShellGoldenTests().makeShell()
         shell.dockSource = dock
@@ -91,10 +99,7 @@ final class FixedDock: DockSource {
     }
 
     @Test func theDockShowsTheOfferWithItsAge() throws {
-        let offer = DockOffer(
-            app: "MonkeyBrowser", title: "Weather — Forecast", sourceDevice: "box:pts-7",
-            since: ShellGoldenTests.fixedNow.addingTimeInterval(-75))
-        let row = try dockRow(FixedDock(offer: offer))
+        let row = try dockRow(FixedDock(offer: Self.offer("box:pts-7", "Weather — Forecast")))
         #expect(row.contains("⇆ MonkeyBrowser: Weather — Forecast · from box:pts-7 · 1m · Ctrl-O"))
     }
 
@@ -104,12 +109,68 @@ final class FixedDock: DockSource {
         #expect(try dockRow(FixedDock()).contains("no activity offered"))
     }
 
-    @Test func ctrlOContinuesTheOffer() throws {
+    @Test func ctrlOContinuesTheOfferShown() throws {
         let shell = try ShellGoldenTests().makeShell()
-        let dock = FixedDock(
-            offer: DockOffer(app: "Stores", title: "Viewing Map", sourceDevice: "b", since: ShellGoldenTests.fixedNow))
+        let dock = FixedDock(offer: Self.offer("b", "Viewing Map"))
         shell.dockSource = dock
         shell.update(.input(.key(.ctrl("o"))), loop: RecordingLoop())
-        #expect(dock.continued == 1)
+        #expect(dock.continued == ["b#1"])
+    }
+
+    /// The dock showed A's offer; before Ctrl-O, A's went and C's came: Ctrl-O asks for A's (which fails
+    /// with 4608 in the dock source), never C's.
+    @Test func ctrlOContinuesTheOfferTheUserSawNotANewerOne() throws {
+        let shell = try ShellGoldenTests().makeShell()
+        let dock = FixedDock(offer: Self.offer("A", "Weather — Page"))
+        shell.dockSource = dock
+        var buffer = CellBuffer(size: Size(width: 100, height: 30))
+        _ = shell.render(into: &buffer)
+        dock.offers = [Self.offer("C", "Coffee — Other")]
+        shell.update(.input(.key(.ctrl("o"))), loop: RecordingLoop())
+        #expect(dock.continued == ["A#1"])
+    }
+
+    @Test func severalOffersAreCountedAndCtrlOLetsTheUserPick() throws {
+        let dock = FixedDock(offers: [Self.offer("A", "Weather — One", age: 5), Self.offer("C", "Coffee — Two")])
+        #expect(
+            try dockRow(dock).contains("⇆ 2 offers · newest MonkeyBrowser: Weather — One · from A · 5s · Ctrl-O choose")
+        )
+        let shell = try ShellGoldenTests().makeShell()
+        shell.dockSource = dock
+        shell.update(.input(.key(.ctrl("o"))), loop: RecordingLoop())
+        #expect(dock.continued.isEmpty)
+        var buffer = CellBuffer(size: Size(width: 100, height: 30))
+        _ = shell.render(into: &buffer)
+        let screen = buffer.textLines().joined(separator: "\n")
+        #expect(screen.contains("Continue which activity?"))
+        #expect(screen.contains("1 MonkeyBrowser: Weather — One · from A · 5s"))
+        #expect(screen.contains("2 MonkeyBrowser: Coffee — Two · from C · 1m"))
+        shell.update(.input(.key(KeyPress(.down))), loop: RecordingLoop())
+        shell.update(.input(.key(KeyPress(.enter))), loop: RecordingLoop())
+        #expect(dock.continued == ["C#1"])
+    }
+}
+
+/// The help bar and `?` overlay of the shell itself (About): golden files at 80 and 120 columns.
+@Suite struct ShellHelpTests {
+    @Test(arguments: [80, 120])
+    func helpBarOnAbout(width: Int) throws {
+        let shell = try ShellGoldenTests().makeShell()
+        var buffer = CellBuffer(size: Size(width: width, height: 24))
+        _ = shell.render(into: &buffer)
+        let bar = buffer.rowText(23)
+        #expect(bar.hasPrefix("F12 About") && bar.contains("? all keys"))
+        try Golden.check([bar], named: "shell-help-bar-\(width)")
+    }
+
+    @Test func questionMarkOpensAndClosesTheOverlay() throws {
+        let shell = try ShellGoldenTests().makeShell()
+        shell.update(.input(.key(.char("?"))), loop: RecordingLoop())
+        #expect(shell.showsKeyOverlay)
+        var buffer = CellBuffer(size: Size(width: 80, height: 24))
+        _ = shell.render(into: &buffer)
+        try Golden.check(buffer.textLines(), named: "shell-key-overlay-80x24")
+        shell.update(.input(.key(KeyPress(.escape))), loop: RecordingLoop())
+        #expect(!shell.showsKeyOverlay)
     }
 }

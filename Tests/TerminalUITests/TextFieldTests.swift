@@ -76,4 +76,36 @@ import Testing
         #expect(ColorSupport.none.resolve(.red) == nil)
         #expect(ColorSupport.ansi16.resolve(.default) == nil)
     }
+
+    @Test func aSelectedFieldIsReplacedByTheFirstTypedKey() {
+        var state = TextFieldState(text: "http://old/weather.html", selected: true)
+        #expect(state.isAllSelected)
+        _ = state.handle(.char("h"))
+        #expect(state.text == "h")
+        #expect(!state.isAllSelected)
+        _ = state.handle(.char("i"))
+        #expect(state.text == "hi")
+    }
+
+    @Test func movementKeepsTheTextForEditing() {
+        var end = TextFieldState(text: "abc", selected: true)
+        #expect(end.handle(KeyPress(.end)) == .moved)
+        _ = end.handle(.char("d"))
+        #expect(end.text == "abcd")
+        var left = TextFieldState(text: "abc", selected: true)
+        _ = left.handle(KeyPress(.left))
+        _ = left.handle(.char("x"))
+        #expect(left.text == "xabc")
+        var right = TextFieldState(text: "abc", selected: true)
+        _ = right.handle(KeyPress(.right))
+        _ = right.handle(.char("x"))
+        #expect(right.text == "abcx")
+    }
+
+    @Test func backspaceClearsASelectedField() {
+        var state = TextFieldState(text: "abc", selected: true)
+        #expect(state.handle(KeyPress(.backspace)) == .edited)
+        #expect(state.text.isEmpty)
+        #expect(TextFieldState(text: "", selected: true).isAllSelected == false)
+    }
 }

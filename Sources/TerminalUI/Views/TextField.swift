@@ -4,14 +4,20 @@ import TextWidth
 ///
 /// Keys: printable text inserts; Left/Right, Home/End, Ctrl-A/Ctrl-E move; Backspace/Delete erase;
 /// Ctrl-K kills to the end, Ctrl-U to the start, Ctrl-W the word before the cursor.
+///
+/// A field opened with `selected: true` shows its old text selected, as a browser's address bar does:
+/// the first printable key replaces it, Backspace/Delete clear it, and a movement key keeps it for editing.
 public struct TextFieldState: Hashable, Sendable {
     public private(set) var text: String
     /// Cursor position in characters (grapheme clusters).
     public private(set) var cursor: Int
+    /// Whether the whole text is selected (typing replaces it).
+    public private(set) var isAllSelected: Bool
 
-    public init(text: String = "") {
+    public init(text: String = "", selected: Bool = false) {
         self.text = text
         cursor = text.count
+        isAllSelected = selected && !text.isEmpty
     }
 
     /// What a key did to the field.
@@ -23,9 +29,11 @@ public struct TextFieldState: Hashable, Sendable {
     public mutating func set(_ newText: String) {
         text = newText
         cursor = newText.count
+        isAllSelected = false
     }
 
     public mutating func handle(_ press: KeyPress) -> Outcome {
+        if isAllSelected { return handleWithSelection(press) }
         var characters = Array(text)
         switch (press.key, press.modifiers) {
         case (.enter, []): return .submitted
@@ -68,6 +76,33 @@ public struct TextFieldState: Hashable, Sendable {
         text = String(characters)
         return .edited
     }
+
+    /// A key while the whole text is selected: typing or erasing replaces it; other keys drop the selection.
+    private mutating func handleWithSelection(_ press: KeyPress) -> Outcome {
+        switch (press.key, press.modifiers) {
+        case (.enter, []): return .submitted
+        case (.escape, []): return .cancelled
+        case (.backspace, []), (.character("h"), .control), (.delete, []), (.character("d"), .control),
+            (.character("u"), .control), (.character("k"), .control), (.character("w"), .control):
+            set("")
+            return .edited
+        default:
+            if let typed = press.text, TextWidth.of(typed) > 0 {
+                set(String(typed))
+                return .edited
+            }
+            isAllSelected = false
+            switch (press.key, press.modifiers) {
+            case (.left, []):
+                cursor = 0
+                return .moved
+            case (.right, []):
+                return .moved
+            default:
+                return handle(press)
+            }
+        }
+    }
 }
 
 /// Draws a text field; scrolls horizontally so the cursor stays visible; returns the cursor's cell.
@@ -100,7 +135,9 @@ public struct TextField: Sendable {
             skipped += TextWidth.of(characters[start])
             start += 1
         }
-        buffer.put(String(characters[start...]), x: row.x, y: row.y, style: style, clip: row)
+        let textStyle = state.isAllSelected ? Theme.selection : style
+        let end = buffer.put(String(characters[start...]), x: row.x, y: row.y, style: textStyle, clip: row)
+        if state.isAllSelected { return Point(x: min(end, row.maxX - 1), y: row.y) }
         return Point(x: row.x + beforeCursor - skipped, y: row.y)
     }
 }

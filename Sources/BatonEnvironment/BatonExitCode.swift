@@ -1,0 +1,41 @@
+import Foundation
+
+/// The exit codes every `baton` command uses (sysexits-style; `baton --help` and the README list them).
+public enum BatonExitCode {
+    /// The command did what was asked.
+    public static let success: Int32 = 0
+    /// The command ran and failed (no such file, no value for the key, the UI cannot run here, …).
+    public static let failure: Int32 = 1
+    /// `baton dump`: the page came with an HTTP error status (its text is still printed).
+    public static let httpError: Int32 = 2
+    /// No daemon is running (`daemon status`, `devices`, `activities`).
+    public static let daemonNotRunning: Int32 = 3
+    /// `daemon status`: a daemon holds the lock but does not answer (at its descriptor limit, say).
+    public static let daemonNotAnswering: Int32 = 4
+    /// `baton dump`: the address is a file to save, not a page (it says where MonkeyBrowser would save it).
+    public static let notAPage: Int32 = 5
+    /// Bad usage: an unknown command or option, a missing or malformed argument (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// Baton's state or runtime directory is unsafe: not the user's, or writable by others (EX_CONFIG;
+    /// the `StrictModes` check returns it).
+    public static let unsafeState: Int32 = 78
+
+    /// Every code and what it means: `--help` and the README's table are this list.
+    public static let table: [(code: Int32, meaning: String)] = [
+        (success, "success"),
+        (failure, "the command failed (no such file, no value, no usable terminal)"),
+        (httpError, "baton dump: the page came with an HTTP error status"),
+        (daemonNotRunning, "no daemon is running (daemon status, devices, activities)"),
+        (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
+        (notAPage, "baton dump: the address is a file to save, not a page"),
+        (usage, "bad usage: unknown command or option, bad or missing argument"),
+        (unsafeState, "unsafe state or runtime directory (owner, mode)"),
+    ]
+
+    /// The table, as `--help` shows it.
+    public static var help: String {
+        "EXIT CODES:\n"
+            + table.map { "  " + String($0.code).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
+            .joined(separator: "\n")
+    }
+}

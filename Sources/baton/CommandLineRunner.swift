@@ -1,0 +1,90 @@
+import ArgumentParser
+import BatonEnvironment
+import Foundation
+
+/// Parses and runs a `baton` command line, and turns every error into one line on standard error
+/// that names the command (`baton location set: …`) and an exit code from `BatonExitCode`.
+enum CommandLineRunner {
+    /// Runs `arguments` (without the program name) under `BatonCommand`; returns the exit code.
+    @MainActor
+    static func run(_ arguments: [String]) async -> Int32 {
+        if let unknown = unknownCommand(in: arguments) {
+            let names = BatonCommand.configuration.subcommands.filter { $0.configuration.shouldDisplay }
+                .map { $0._commandName }
+            printError(
+                "baton: unknown command '\(unknown)' (commands: \(names.joined(separator: ", ")); "
+                    + "see 'baton --help')")
+            return BatonExitCode.usage
+        }
+        do {
+            var command = try BatonCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return BatonExitCode.success
+        } catch {
+            return report(error, root: BatonCommand.self, path: commandPath(arguments))
+        }
+    }
+
+    /// Prints what `error` means for the command at `path` and returns the exit code.
+    static func report(_ error: any Error, root: any ParsableCommand.Type, path: String) -> Int32 {
+        switch error {
+        case let failure as CommandFailure:
+            printError("\(path): \(failure.message)")
+            return failure.code
+        case let code as ExitCode:
+            return code.rawValue  // The command already said why.
+        default:
+            break
+        }
+        let code = root.exitCode(for: error)
+        if code == .success {
+            // --help, --version, `baton help CMD`: the text on standard output.
+            print(root.fullMessage(for: error))
+            return BatonExitCode.success
+        }
+        let message = oneLine(root.message(for: error))
+        if code == .validationFailure {
+            printError("\(path): \(message) (see '\(path) --help')")
+            return BatonExitCode.usage
+        }
+        printError("\(path): \(message)")
+        return BatonExitCode.failure
+    }
+
+    /// "baton location set": the command words at the start of `arguments`, as the command tree names them.
+    static func commandPath(_ arguments: [String], root: any ParsableCommand.Type = BatonCommand.self) -> String {
+        var words = ["baton"]
+        var command: any ParsableCommand.Type = root
+        for argument in arguments where !argument.hasPrefix("-") {
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == argument }) else {
+                break
+            }
+            words.append(argument)
+            command = sub
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The first word when it is neither an option nor a command (`baton bogus`).
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
+        let known = BatonCommand.configuration.subcommands.map { $0._commandName }
+        return known.contains(first) ? nil : first
+    }
+
+    /// Several lines (a decoding error's context, a usage block) folded into one.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") }
+            .joined(separator: "; ")
+            .replacingOccurrences(of: "Error: ", with: "")
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A directory of pages served over HTTP on 127.0.0.1 for one test.
+struct SiteFixture {
+    let server: StaticHTTPServer
+
+    init(in fixture: BatonFixture, pages: [String: String]) throws {
+        let site = fixture.home.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        for (name, html) in pages {
+            try html.write(to: site.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        server = try StaticHTTPServer(directory: site)
+    }
+
+    func url(_ page: String) -> String { server.base.absoluteString + "/" + page }
+
+    func stop() { server.stop() }
+}
+
+extension TmuxSession {
+    /// From the first frame: F1, then the Weather tab's start page.
+    func openBrowser() throws {
+        try waitFor("Paths")
+        try send("F1")
+        try waitFor("weather.html")
+    }
+
+    /// Ctrl-L, `address` typed over the shown one, Enter.
+    func go(to address: String) throws {
+        try send("C-l")
+        try type(address)
+        try send("Enter")
+    }
+}
