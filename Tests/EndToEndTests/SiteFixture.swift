@@ -20,11 +20,11 @@ struct SiteFixture {
 }
 
 extension TmuxSession {
-    /// From the first frame: F1, then the Weather tab's start page.
+    /// From the first frame: F1, then the browser's first tab (its start page, or the page it was left on).
     func openBrowser() throws {
         try waitFor("Paths")
         try send("F1")
-        try waitFor("weather.html")
+        try waitFor("1 Weather")
     }
 
     /// Ctrl-L, `address` typed over the shown one, Enter.

@@ -60,7 +60,10 @@ import Testing
             #expect(saved.bytes == 300_000)
             #expect(try Data(contentsOf: URL(fileURLWithPath: saved.path)).count == 300_000)
             let progress = seen.withLock { $0 }
-            #expect(progress.first?.received == 0)
+            // Reports that arrive together are coalesced to the latest (a progress bar shows that one), so
+            // how many there are depends on scheduling; they never go backwards and end at the whole file.
+            #expect(!progress.isEmpty)
+            #expect(progress.map(\.received) == progress.map(\.received).sorted())
             #expect(progress.last?.received == 300_000)
             #expect(progress.allSatisfy { $0.total == 300_000 })
             // Stopped half way: the partial file goes.
