@@ -42,6 +42,8 @@ let package = Package(
         .executable(name: "baton-fetch", targets: ["baton-fetch"]),
         .executable(name: "days-remaining", targets: ["days-remaining"]),
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
+        // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
+        .library(name: "Wire", targets: ["Wire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
