@@ -26,7 +26,10 @@ let package = Package(
         // Property-list values in both the wire's tagged JSON and the command line's plain JSON.
         .executableTarget(
             name: "property-list-fuzz",
-            dependencies: ["CFuzzerDriver", .product(name: "Wire", package: "Baton")]
+            dependencies: [
+                "CFuzzerDriver", .product(name: "Wire", package: "Baton"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -56,7 +56,7 @@ bin=$(swift build --package-path Fuzz --scratch-path "$scratch" -c release --sho
 
 for target in "${targets[@]}"; do
     case "$target" in
-        wire-frame) max_len=16384 ;;
+        wire-frame) max_len=4096 ;;
         property-list) max_len=4096 ;;
     esac
     mkdir -p "$scratch/corpus/$target" "$scratch/artifacts/$target"

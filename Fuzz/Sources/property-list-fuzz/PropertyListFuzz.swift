@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Wire
 
 /// libFuzzer's entry: one input is a property-list value in one of the forms Baton reads.
@@ -28,7 +29,7 @@ public func fuzzPropertyListValues(_ start: UnsafePointer<UInt8>?, _ count: Int)
 }
 
 /// What Baton does with a value it read: measures it against the limits, validates it for the key-value store,
-/// prints it as the CLI does, and sends it on (which must read back unchanged).
+/// prints it as the CLI does, and sends it on (which must read back unchanged, and fit any message that carries it).
 enum DecodedValueCheck {
     static func check(_ value: PropertyListValue) {
         _ = value.encodedSize
@@ -49,6 +50,16 @@ enum DecodedValueCheck {
         }
         guard back == value else {
             fatalError("a re-encoded value decodes differently:\n\(value)\n\(back)")
+        }
+        // The deepest place the daemon sends a value it stored: an entry of a change pushed to subscribers.
+        let entry = KeyValueEntry(
+            key: "k", value: value, revision: 1, modified: Date(timeIntervalSince1970: 0), writer: "w")
+        var frame = ByteBuffer()
+        do {
+            try FrameCodec.encode(.keyValueChanged(KeyValueChanged(entries: [entry])), into: &frame)
+        } catch .frameTooLarge {
+        } catch {
+            fatalError("a decoded value cannot be sent on in a keyValueChanged: \(error)")
         }
     }
 }

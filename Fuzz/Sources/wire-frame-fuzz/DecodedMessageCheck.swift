@@ -35,19 +35,49 @@ struct DecodedMessageCheck {
         reencode(message)
     }
 
+    /// What the daemon sends on from a message it read: the same data in another, sometimes deeper, message.
+    private func relayed(_ message: WireMessage) -> [WireMessage] {
+        switch message {
+        case .advertise(let advertisement):
+            return [
+                .offer(Offer(advertisement: advertisement, target: .webpage)),
+                .devicesReply(
+                    DevicesReply(
+                        requestID: 1,
+                        devices: [
+                            DeviceSummary(
+                                name: advertisement.device, pid: 1, apps: [],
+                                connectedSince: Date(timeIntervalSince1970: 0),
+                                currentActivity: advertisement)
+                        ])),
+            ]
+        case .payloadResponse(let response):
+            return [
+                .continueReply(
+                    ContinueReply(
+                        requestID: response.requestID, advertisement: nil, userInfo: response.userInfo,
+                        failure: response.failure))
+            ]
+        case .keyValueWrite(let write):
+            let entry = KeyValueEntry(
+                key: write.key, value: write.value, revision: 1, modified: Date(timeIntervalSince1970: 0),
+                writer: write.writer ?? "fuzz")
+            return [
+                .keyValueChanged(KeyValueChanged(entries: [entry])),
+                .keyValueSnapshot(KeyValueSnapshot(requestID: 1, storeID: "s", revision: 1, entries: [entry])),
+            ]
+        default:
+            return []
+        }
+    }
+
     /// A message read off the wire is encoded again when the daemon relays or answers it.
     private func reencode(_ message: WireMessage) {
-        var buffer = ByteBuffer()
-        do {
-            try FrameCodec.encode(message, into: &buffer)
-        } catch .frameTooLarge {
-            return  // JSON escapes can grow a body past the limit; the encoder refuses it cleanly.
-        } catch {
-            fatalError("a decoded \(message.kind) cannot be encoded again: \(error)")
-        }
+        guard let buffer = encoded(message) else { return }
+        var frame = buffer
         let again: InboundFrame?
         do {
-            again = try FrameCodec.decode(from: &buffer)
+            again = try FrameCodec.decode(from: &frame)
         } catch {
             fatalError("a re-encoded \(message.kind) has a bad frame: \(error)")
         }
@@ -57,5 +87,20 @@ struct DecodedMessageCheck {
         guard back == message else {
             fatalError("a re-encoded \(message.kind) decodes differently:\n\(message)\n\(back)")
         }
+        for relay in relayed(message) { _ = encoded(relay) }
+    }
+
+    /// `message` as a frame, or nil when it is over the frame limit (the encoder refuses it cleanly: JSON escapes
+    /// and a relay's envelope can grow a body past the limit). Any other failure is a finding.
+    private func encoded(_ message: WireMessage) -> ByteBuffer? {
+        var buffer = ByteBuffer()
+        do {
+            try FrameCodec.encode(message, into: &buffer)
+        } catch .frameTooLarge {
+            return nil
+        } catch {
+            fatalError("a \(message.kind) made of what was read cannot be encoded: \(error)")
+        }
+        return buffer
     }
 }
