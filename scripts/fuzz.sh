@@ -56,8 +56,8 @@ bin=$(swift build --package-path Fuzz --scratch-path "$scratch" -c release --sho
 
 for target in "${targets[@]}"; do
     case "$target" in
-        wire-frame) max_len=4096 ;;
-        property-list) max_len=4096 ;;
+        wire-frame) max_len=2048 ;;
+        property-list) max_len=2048 ;;
     esac
     mkdir -p "$scratch/corpus/$target" "$scratch/artifacts/$target"
     echo "== $target-fuzz ${limit[*]} ${extra[*]}" >&2

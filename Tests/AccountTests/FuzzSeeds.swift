@@ -41,11 +41,6 @@ enum FuzzSeeds {
         "dictionary": .dictionary(["nested": .dictionary(["deeper": .array([])])]),
     ]
 
-    /// Arrays nested `depth` deep around one integer: at `PropertyListValue.maxNesting`, the deepest value read.
-    private static func nested(_ depth: Int) -> PropertyListValue {
-        (0..<depth).reduce(.int(1)) { inner, _ in .array([inner]) }
-    }
-
     private static let entry = KeyValueEntry(
         key: "theme", value: .string("dark"), revision: 7, modified: moment, writer: "box:pts-3")
     private static let removed = KeyValueEntry(
@@ -153,12 +148,6 @@ enum FuzzSeeds {
                 .keyValueChanged(KeyValueChanged(entries: [entry, removed])),
             ]),
         Stream(
-            name: "key-value-write-nested-at-limit", chunking: 0,
-            messages: [
-                .keyValueWrite(
-                    KeyValueWrite(requestID: 11, key: "deep", value: nested(PropertyListValue.maxNesting), writeID: 3))
-            ]),
-        Stream(
             name: "bad-frames-then-ping", chunking: 0, messages: [.ping(Ping(requestID: 2))],
             badBodies: [#"{"kind":"teleport","body":{}}"#, "{not json"]),
     ]
@@ -175,7 +164,6 @@ enum FuzzSeeds {
                 "a": .int(1), "b": .double(2.5), "c": .bool(true), "d": .null, "e": .array([.string("x")]),
             ])),
         Value(name: "plain-number", form: 2, value: .int(9_007_199_254_740_993)),
-        Value(name: "plain-nested-at-limit", form: 2, value: nested(PropertyListValue.maxNesting)),
     ]
 
     /// The bytes of a stream seed: its chunking byte, its bad frames, then its messages as frames.
