@@ -47,8 +47,9 @@ import Wire
         Data((String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)).utf8)
     }
 
-    /// Found by Fuzz/property-list-fuzz: plain JSON 256 to 512 arrays deep was read, but its tagged form takes two
-    /// JSON levels a level, past what JSONEncoder writes, so `baton kv set --json` took a value it could never send.
+    /// Found with Fuzz/property-list-fuzz (a hand-made deep input; its re-encoding check trapped): plain JSON 256 to
+    /// 512 arrays deep was read, but its tagged form takes two JSON levels a level, past what JSONEncoder writes,
+    /// so `baton kv set --json` took a value it could never send.
     @Test func plainJSONRefusesAValueTooDeepToSend() throws {
         #expect {
             try PropertyListValue(plainJSON: plainArrays(256))

@@ -155,9 +155,9 @@ import Wire
         #expect(big.encodedSize > WireLimits.maxUserInfoBytes)
     }
 
-    /// Found by Fuzz/wire-frame-fuzz: a `keyValueWrite` whose value nested 254 deep fit the 512 JSON levels the
-    /// decoder allows, but the `keyValueChanged` and `keyValueSnapshot` that carry it on are two levels deeper, so
-    /// the daemon stored a value it could never send to anyone.
+    /// Found while fuzzing, following the plain-JSON depth finding to the wire: a `keyValueWrite` whose value nested
+    /// 254 deep fit the 512 JSON levels the decoder allows, but the `keyValueChanged` and `keyValueSnapshot` that
+    /// carry it on are two levels deeper, so the daemon stored a value it could never send to anyone.
     @Test func aKeyValueWriteThatDecodesCanBeSentOn() throws {
         func write(nesting depth: Int) -> ByteBuffer {
             let value =
