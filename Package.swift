@@ -48,6 +48,8 @@ let package = Package(
         .executable(name: "days-remaining", targets: ["days-remaining"]),
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
+        // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
+        .library(name: "Wire", targets: ["Wire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -19,45 +19,17 @@ public indirect enum PropertyListValue: Hashable, Sendable {
 }
 
 extension PropertyListValue: Codable {
-    private enum Kind: String, CodingKey, CaseIterable {
+    /// How deeply arrays, dictionaries and sets may nest in a value that is read (a scalar nests 0 deep, `[1]` 1).
+    /// A deeper value is refused, so that whatever is read can be written again inside any message: JSON coders
+    /// stop at 512 levels, and every level of a value takes two in the wire's tagged form.
+    public static let maxNesting = 100
+
+    fileprivate enum Kind: String, CodingKey, CaseIterable {
         case string, int, double, bool, date, data, url, array, dictionary, set, null
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Kind.self)
-        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a value must be one object with one kind key"))
-        }
-        switch kind {
-        case .string: self = .string(try container.decode(String.self, forKey: kind))
-        case .int: self = .int(try container.decode(Int.self, forKey: kind))
-        case .double: self = .double(try container.decode(Double.self, forKey: kind))
-        case .bool: self = .bool(try container.decode(Bool.self, forKey: kind))
-        case .date:
-            self = .date(Date(timeIntervalSince1970: try container.decode(Double.self, forKey: kind)))
-        case .data:
-            let text = try container.decode(String.self, forKey: kind)
-            guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: kind, in: container, debugDescription: "bad base64")
-            }
-            self = .data(data)
-        case .url:
-            let text = try container.decode(String.self, forKey: kind)
-            guard let url = URL(string: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: kind, in: container, debugDescription: "bad URL")
-            }
-            self = .url(url)
-        case .array: self = .array(try container.decode([PropertyListValue].self, forKey: kind))
-        case .dictionary:
-            self = .dictionary(try container.decode([String: PropertyListValue].self, forKey: kind))
-        case .set: self = .set(Set(try container.decode([PropertyListValue].self, forKey: kind)))
-        case .null: self = .null
-        }
+        self = try TaggedValue(from: decoder).value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +48,75 @@ extension PropertyListValue: Codable {
         case .null: try container.encode(true, forKey: .null)
         }
     }
+}
+
+/// A value read from the wire's tagged form, with how deeply it nests (checked against `maxNesting` as it is read).
+private struct TaggedValue: Decodable {
+    typealias Kind = PropertyListValue.Kind
+    let value: PropertyListValue
+    let nesting: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Kind.self)
+        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a value must be one object with one kind key"))
+        }
+        var children: [TaggedValue]?
+        switch kind {
+        case .string: value = .string(try container.decode(String.self, forKey: kind))
+        case .int: value = .int(try container.decode(Int.self, forKey: kind))
+        case .double: value = .double(try container.decode(Double.self, forKey: kind))
+        case .bool: value = .bool(try container.decode(Bool.self, forKey: kind))
+        case .date:
+            value = .date(Date(timeIntervalSince1970: try container.decode(Double.self, forKey: kind)))
+        case .data:
+            let text = try container.decode(String.self, forKey: kind)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: kind, in: container, debugDescription: "bad base64")
+            }
+            value = .data(data)
+        case .url:
+            let text = try container.decode(String.self, forKey: kind)
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: kind, in: container, debugDescription: "bad URL")
+            }
+            value = .url(url)
+        case .array:
+            let items = try container.decode([TaggedValue].self, forKey: kind)
+            children = items
+            value = .array(items.map(\.value))
+        case .dictionary:
+            let entries = try container.decode([String: TaggedValue].self, forKey: kind)
+            children = Array(entries.values)
+            value = .dictionary(entries.mapValues(\.value))
+        case .set:
+            let items = try container.decode([TaggedValue].self, forKey: kind)
+            children = items
+            value = .set(Set(items.map(\.value)))
+        case .null: value = .null
+        }
+        nesting = try checkedNesting(of: children, nesting: \.nesting, decoder: decoder)
+    }
+}
+
+/// How deeply a value nests given its children (nil for a scalar); throws beyond `PropertyListValue.maxNesting`.
+private func checkedNesting<Child>(
+    of children: [Child]?, nesting: (Child) -> Int, decoder: any Decoder
+) throws -> Int {
+    guard let children else { return 0 }
+    let depth = 1 + (children.map(nesting).max() ?? 0)
+    guard depth <= PropertyListValue.maxNesting else {
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "a value nests more than \(PropertyListValue.maxNesting) levels deep"))
+    }
+    return depth
 }
 
 extension PropertyListValue {
@@ -115,9 +156,12 @@ extension PropertyListValue {
 /// Plain JSON read into a property-list value (booleans first, then integers, then doubles).
 private struct PlainJSON: Decodable {
     let value: PropertyListValue
+    /// How deeply it nests (checked against `maxNesting` as it is read).
+    let nesting: Int
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
+        var children: [PlainJSON]?
         if single.decodeNil() {
             value = .null
         } else if let flag = try? single.decode(Bool.self) {
@@ -128,10 +172,23 @@ private struct PlainJSON: Decodable {
             value = .double(number)
         } else if let text = try? single.decode(String.self) {
             value = .string(text)
-        } else if let list = try? single.decode([PlainJSON].self) {
+        } else if let list = try Self.array(in: single) {
+            children = list
             value = .array(list.map(\.value))
         } else {
-            value = .dictionary(try single.decode([String: PlainJSON].self).mapValues(\.value))
+            let entries = try single.decode([String: PlainJSON].self)
+            children = Array(entries.values)
+            value = .dictionary(entries.mapValues(\.value))
+        }
+        nesting = try checkedNesting(of: children, nesting: \.nesting, decoder: decoder)
+    }
+
+    /// The array `single` holds, or nil when it holds something else; an array that cannot be read throws.
+    private static func array(in single: any SingleValueDecodingContainer) throws -> [PlainJSON]? {
+        do {
+            return try single.decode([PlainJSON].self)
+        } catch DecodingError.typeMismatch {
+            return nil
         }
     }
 }

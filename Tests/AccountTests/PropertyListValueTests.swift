@@ -41,4 +41,36 @@ import Wire
     @Test func plainJSONRejectsGarbage() {
         #expect(throws: WireError.self) { try PropertyListValue(plainJSON: Data("{nope".utf8)) }
     }
+
+    /// Plain JSON `[[…[1]…]]`, `depth` arrays deep.
+    private func plainArrays(_ depth: Int) -> Data {
+        Data((String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)).utf8)
+    }
+
+    /// Found with Fuzz/property-list-fuzz (a hand-made deep input; its re-encoding check trapped): plain JSON 256 to
+    /// 512 arrays deep was read, but its tagged form takes two JSON levels a level, past what JSONEncoder writes,
+    /// so `baton kv set --json` took a value it could never send.
+    @Test func plainJSONRefusesAValueTooDeepToSend() throws {
+        #expect {
+            try PropertyListValue(plainJSON: plainArrays(256))
+        } throws: { error in
+            "\(error)".contains("nests more than \(PropertyListValue.maxNesting) levels deep")
+        }
+        let deepest = try PropertyListValue(plainJSON: plainArrays(PropertyListValue.maxNesting))
+        let back = try JSONDecoder().decode(PropertyListValue.self, from: JSONEncoder().encode(deepest))
+        #expect(back == deepest)
+    }
+
+    @Test func taggedValueNestsAtMostTheLimit() throws {
+        func tagged(_ depth: Int) -> Data {
+            Data(
+                (String(repeating: #"{"array":["#, count: depth) + #"{"int":1}"# + String(repeating: "]}", count: depth))
+                    .utf8)
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PropertyListValue.self, from: tagged(PropertyListValue.maxNesting + 1))
+        }
+        let deepest = try JSONDecoder().decode(PropertyListValue.self, from: tagged(PropertyListValue.maxNesting))
+        #expect(try JSONEncoder().encode(deepest) == tagged(PropertyListValue.maxNesting))
+    }
 }

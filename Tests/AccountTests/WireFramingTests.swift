@@ -154,4 +154,28 @@ import Wire
         let big = PropertyListValue.dictionary(["blob": .string(String(repeating: "x", count: 100_000))])
         #expect(big.encodedSize > WireLimits.maxUserInfoBytes)
     }
+
+    /// Found while fuzzing, following the plain-JSON depth finding to the wire: a `keyValueWrite` whose value nested
+    /// 254 deep fit the 512 JSON levels the decoder allows, but the `keyValueChanged` and `keyValueSnapshot` that
+    /// carry it on are two levels deeper, so the daemon stored a value it could never send to anyone.
+    @Test func aKeyValueWriteThatDecodesCanBeSentOn() throws {
+        func write(nesting depth: Int) -> ByteBuffer {
+            let value =
+                String(repeating: #"{"array":["#, count: depth) + #"{"int":1}"# + String(repeating: "]}", count: depth)
+            return ByteBuffer(string: #"{"kind":"keyValueWrite","body":{"requestID":1,"key":"k","value":\#(value)}}"#)
+        }
+        for depth in [254, PropertyListValue.maxNesting] {
+            guard case .message(.keyValueWrite(let write)) = FrameCodec.decodeBody(write(nesting: depth)) else {
+                #expect(depth > PropertyListValue.maxNesting, "a write \(depth) deep was refused")
+                continue
+            }
+            let entry = KeyValueEntry(
+                key: write.key, value: write.value, revision: 1, modified: Date(timeIntervalSince1970: 0), writer: "w")
+            var buffer = ByteBuffer()
+            try FrameCodec.encode(.keyValueChanged(KeyValueChanged(entries: [entry])), into: &buffer)
+            try FrameCodec.encode(
+                .keyValueSnapshot(KeyValueSnapshot(requestID: 1, storeID: "s", revision: 1, entries: [entry])),
+                into: &buffer)
+        }
+    }
 }

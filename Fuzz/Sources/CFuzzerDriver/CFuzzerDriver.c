@@ -1,0 +1,2 @@
+// Declarations only (include/CFuzzerDriver.h); libFuzzer's runtime defines them.
+#include "CFuzzerDriver.h"
