@@ -34,6 +34,10 @@ final class DaemonHub {
         services.register(QueryService(devices: devices, activities: activities))
         services.register(try KeyValueService(store: store, logger: logger, now: now))
         services.register(
+            try NotificationService(
+                store: store, devices: devices, eventLoop: eventLoop, clock: EventLoopDeadlineClock(eventLoop: eventLoop),
+                logger: logger))
+        services.register(
             ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }
     }

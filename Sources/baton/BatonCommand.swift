@@ -20,6 +20,8 @@ struct BatonCommand: AsyncParsableCommand {
             DumpCommand.self,
             KeyValueCommand.self,
             LocationCommand.self,
+            NotifyCommand.self,
+            NotificationsCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

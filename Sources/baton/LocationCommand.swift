@@ -16,8 +16,9 @@ struct LocationCommand: ParsableCommand {
     }
 }
 
-/// `baton location set LAT LON`.
-struct LocationSetCommand: ParsableCommand {
+/// `baton location set LAT LON`: stores the location and tells a running daemon, which evaluates location
+/// triggers of this device's notifications.
+struct LocationSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set the location: latitude -90...90, longitude -180...180 (degrees).")
 
@@ -34,13 +35,14 @@ struct LocationSetCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let (latitude, longitude) = (coordinates[0], coordinates[1])
         guard let lat = Double(latitude) else { LocationCommand.fail("latitude '\(latitude)' is not a number") }
         guard let lon = Double(longitude) else { LocationCommand.fail("longitude '\(longitude)' is not a number") }
         do {
             let location = try DeviceLocation(latitude: lat, longitude: lon)
             try location.save(device: options.deviceName)
+            await LocationNotice.tellDaemon(device: options.deviceName, location: location)
             print("location of \(options.deviceName): \(location.latitude), \(location.longitude)")
         } catch {
             LocationCommand.fail(error.description)

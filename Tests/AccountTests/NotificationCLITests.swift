@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `baton notify` and `baton notifications` through the real binary and daemon, in an isolated BATON_HOME.
+/// Nothing sleeps as an assertion: waits poll with a deadline.
+@Suite(.serialized) struct NotificationCLITests {
+    /// Polls `baton <arguments> --json` until `done` accepts its parsed output, up to `limit` seconds.
+    static func poll(
+        _ harness: BatonHarness, _ arguments: [String], limit: TimeInterval = 30,
+        until done: ([[String: Any]]) -> Bool
+    ) async throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(limit)
+        var last: [[String: Any]] = []
+        while Date() < deadline {
+            let result = try await harness.run(arguments + ["--json"])
+            last = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]) ?? []
+            if done(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return last
+    }
+
+    @Test func notifyInTwoSecondsIsDelivered() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        let added = try await harness.run(["notify", "--title", "Tea", "--body", "Green", "--in", "2s", "--id", "tea", "--json"])
+        #expect(added.status == 0, "\(added.output)")
+        let reply = try JSONSerialization.jsonObject(with: Data(added.output.utf8)) as? [String: Any]
+        #expect(reply?["identifier"] as? String == "tea")
+        #expect(reply?["nextFireDate"] is String)
+        let later = try await harness.run(["notify", "--title", "Later", "--in", "1h", "--id", "later"])
+        #expect(later.status == 0 && later.output.hasPrefix("later  fires "), "\(later.output)")
+
+        let delivered = try await Self.poll(harness, ["notifications", "delivered"]) { list in
+            list.contains { ($0["request"] as? [String: Any])?["identifier"] as? String == "tea" }
+        }
+        let tea = try #require(delivered.first { ($0["request"] as? [String: Any])?["identifier"] as? String == "tea" })
+        #expect((tea["owner"] as? [String: Any])?["device"] as? String == "desk")
+        #expect(tea["lateBy"] == nil)
+        let pending = try await Self.poll(harness, ["notifications", "pending"]) { !$0.isEmpty }
+        #expect(pending.map { ($0["request"] as? [String: Any])?["identifier"] as? String } == ["later"])
+
+        let removed = try await harness.run(["notifications", "remove", "later", "tea"])
+        #expect(removed.status == 0 && removed.output.contains("removed 1 pending and 1 delivered"), "\(removed.output)")
+        #expect(try await Self.poll(harness, ["notifications", "delivered"]) { $0.isEmpty }.isEmpty)
+    }
+
+    @Test func sameIdentifierReplacesAndDeliveredMovesToTheTop() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        for (id, title) in [("a", "first"), ("b", "other"), ("a", "second")] {
+            #expect(try await harness.run(["notify", "--title", title, "--in", "1s", "--id", id]).status == 0)
+            _ = try await Self.poll(harness, ["notifications", "pending"]) { $0.isEmpty }
+        }
+        let delivered = try await Self.poll(harness, ["notifications", "delivered"]) { $0.count == 2 }
+        let titles = delivered.compactMap { (($0["request"] as? [String: Any])?["content"] as? [String: Any])?["title"] as? String }
+        #expect(titles == ["second", "other"])
+    }
+
+    /// (arguments, exit status, part of the message)
+    static let badInput: [([String], Int32, String)] = [
+        (["--in", "0"], 65, "more than 0 seconds"),
+        (["--in", "-5s"], 65, "cannot read --in"),
+        (["--in", "30s", "--repeats"], 65, "at least 60 seconds"),
+        (["--at", "2020-01-01T00:00:00Z"], 65, "is in the past"),
+        (["--calendar", "month=2 day=30", "--time-zone", "UTC"], 65, "matches no future date"),
+        (["--calendar", "hour=25"], 65, "out of range"),
+        (["--near", "91,0", "--radius", "10"], 65, "latitude 91.0 is out of range"),
+        (["--near", "10,181", "--radius", "10"], 65, "longitude 181.0 is out of range"),
+        (["--near", "10,10", "--radius", "0"], 65, "more than 0 metres"),
+        (["--in", "1h", "--category", "nope"], 65, "unknown category 'nope'"),
+        (["--in", "1h", "--attach", "/nonexistent/cat.png"], 66, "does not exist"),
+        (["--in", "1h", "--attach", "/tmp"], 65, "is a directory"),
+        (["--in", "1h", "--app", "com.nobody.app"], 67, "unknown app 'com.nobody.app'"),
+        (["--in", "1h", "--device", "ghost"], 67, "unknown device 'ghost'"),
+        (["--in", "1h", "--level", "loud"], 64, "--level 'loud'"),
+        (["--in", "1h", "--at", "2030-01-01"], 64, "exactly one of"),
+    ]
+
+    @Test func badInputFailsWithAClearMessageAndExitCode() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["notify", "--title", "keep", "--in", "1h", "--id", "keep"]).status == 0)
+        for (arguments, status, message) in Self.badInput {
+            let result = try await harness.run(["notify", "--title", "T"] + arguments)
+            #expect(result.status == status, "\(arguments): \(result.output)")
+            #expect(result.output.contains(message), "\(arguments): \(result.output)")
+            #expect(result.output.split(separator: "\n").count <= 2, "\(arguments): \(result.output)")
+        }
+        // An image over iOS's 10 MB limit.
+        let big = harness.home.appendingPathComponent("big.png")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 10_000_001)
+        try handle.close()
+        let tooLarge = try await harness.run(["notify", "--title", "T", "--in", "1h", "--attach", big.path])
+        #expect(tooLarge.status == 65 && tooLarge.output.contains("at most 10000000"), "\(tooLarge.output)")
+        // Nothing was lost.
+        let pending = try await Self.poll(harness, ["notifications", "pending"]) { !$0.isEmpty }
+        #expect(pending.map { ($0["request"] as? [String: Any])?["identifier"] as? String } == ["keep"])
+    }
+
+    @Test func sixtyFifthRequestIsRefusedAndASoonerOnePushesTheLatestOut() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let follower = try harness.launch(["notifications", "--follow", "--json"])
+        for index in 0..<64 {
+            let result = try await harness.run(["notify", "--title", "n\(index)", "--in", "\(60 + index)m", "--id", "n\(index)"])
+            #expect(result.status == 0, "\(result.output)")
+        }
+        let refused = try await harness.run(["notify", "--title", "late", "--in", "1d"])
+        #expect(refused.status == 75 && refused.output.contains("would not be kept"), "\(refused.output)")
+        #expect(try await harness.run(["notify", "--title", "soon", "--in", "1h", "--id", "soon"]).status == 0)
+        let notice = await follower.waitForEvent("removed")
+        #expect(notice?["reason"] as? String == "pushedOut")
+        #expect(notice?["identifiers"] as? [String] == ["n63"])
+        let pending = try await Self.poll(harness, ["notifications", "pending"]) { $0.count == 64 }
+        let identifiers = Set(pending.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String })
+        #expect(identifiers.contains("soon") && !identifiers.contains("n63") && identifiers.count == 64)
+        let log = try String(contentsOf: harness.home.appendingPathComponent("state/logs/daemon.log"), encoding: .utf8)
+        #expect(log.contains("pushed out of the 64 kept"))
+    }
+}
