@@ -104,6 +104,14 @@ let package = Package(
 
         // Apple's UserNotifications model: content, triggers, requests, categories, APNs payloads (no UI).
         .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"]),
+        // UNUserNotificationCenter for apps of the suite: the Notifications model over the account daemon.
+        .target(
+            name: "UserNotifications",
+            dependencies: [
+                "Notifications", "AccountClient", "Handoff", "Wire", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
@@ -182,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "Notifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
+                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
@@ -190,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
-                "AccountService", "Notifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
+                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -22,6 +22,7 @@ struct BatonCommand: AsyncParsableCommand {
             LocationCommand.self,
             NotifyCommand.self,
             NotificationsCommand.self,
+            PushCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

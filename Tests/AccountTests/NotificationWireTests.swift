@@ -14,7 +14,7 @@ import Wire
             title: "Tea", subtitle: "Now", body: "Green, 80 °C", badge: 3, sound: .critical(name: "bell", volume: 0.5),
             categoryIdentifier: "tea", threadIdentifier: "kitchen", targetContentIdentifier: "pot",
             summaryArgument: "pots", interruptionLevel: .timeSensitive, relevanceScore: 0.75,
-            userInfo: ["n": .integer(9_007_199_254_740_993), "s": .string("x"), "d": .double(1.5)],
+            userInfo: ["n": .int(9_007_199_254_740_993), "s": .string("x"), "d": .double(1.5)],
             attachments: [NotificationAttachment(identifier: "a", url: URL(fileURLWithPath: "/tmp/a.png"), type: .image)]),
         trigger: .calendar(CalendarMatch(hour: 9, minute: 0, weekday: 2, timeZone: "Europe/Warsaw"), repeats: true))
     static let delivered = DeliveredNotification(owner: owner, request: request, date: date, lateBy: 12.5)

@@ -137,6 +137,12 @@ final class NotificationService: DaemonService {
             reply(.done)
         case .follow(let filter):
             followers[connection.id] = (connection, requestID, filter)
+            if let device = filter.device {
+                // A follower of one device stands in for it; an app following itself there is installed there.
+                knownDevices.insert(device)
+                if let bundle = filter.bundleIdentifier { knownApps.insert(bundle) }
+                deliverWaitingPushes(to: device)
+            }
             reply(.done)
         case .push(let push): self.push(push, requestID: requestID, from: connection)
         case .locationChanged(let update):
@@ -233,7 +239,7 @@ final class NotificationService: DaemonService {
         for firing in firings {
             let notification = DeliveredNotification(
                 owner: firing.owner, request: firing.request, date: now, lateBy: firing.lateBy)
-            let connected = devices.connection(named: firing.owner.device) != nil
+            let connected = isPresent(firing.owner.device)
             sequence += 1
             records.append((notification, sequence, !connected))
             dropped.append((firing.owner, record(notification, unsent: !connected)))
@@ -296,6 +302,12 @@ final class NotificationService: DaemonService {
                 let identifier = notification.request.identifier
                 table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
             }
+        } else if isPresent(owner.device) {
+            // A follower stands in for the device (`baton notifications --follow --device D`).
+            if unsent[owner]?.remove(notification.request.identifier) != nil {
+                let identifier = notification.request.identifier
+                table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
+            }
         } else if unsent[owner]?.contains(notification.request.identifier) != true {
             // It disconnected between the fire and the commit: it gets it when it comes back.
             unsent[owner, default: []].insert(notification.request.identifier)
@@ -348,11 +360,12 @@ final class NotificationService: DaemonService {
         guard knownApps.contains(push.bundleIdentifier) else {
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,
-                "unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it")
+                "BadTopic: unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it")
         }
         if let device = push.device, !knownDevices.contains(device) {
             return connection.fail(
-                requestID, code: NotificationFailure.unknownTarget, "unknown device \(BoundedQuote.quote(device))")
+                requestID, code: NotificationFailure.unknownTarget,
+                "BadDeviceToken: unknown device \(BoundedQuote.quote(device))")
         }
         let identifier = push.collapseID ?? UUID().uuidString
         let targets = push.device.map { [$0] } ?? knownDevices.sorted()
@@ -367,7 +380,7 @@ final class NotificationService: DaemonService {
                     table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
                 }
             }
-            if devices.connection(named: device) != nil {
+            if isPresent(device) {
                 fire([NotificationScheduler.Firing(owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)])
                 outcome.delivered.append(device)
             } else if push.expiration == .immediately {
@@ -433,6 +446,11 @@ final class NotificationService: DaemonService {
             return "unknown device \(BoundedQuote.quote(owner.device))"
         }
         return nil
+    }
+
+    /// Whether `device` is here to receive: its registered connection, or a follower of that device.
+    private func isPresent(_ device: String) -> Bool {
+        devices.connection(named: device) != nil || followers.values.contains { $0.filter.device == device }
     }
 
     static func applying(_ change: SettingsChange, to settings: NotificationSettings) -> NotificationSettings {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `baton push` through the real binary: delivery to another device's follower, collapse ids, refusals.
+@Suite(.serialized) struct NotificationPushTests {
+    func payload(_ harness: BatonHarness, _ name: String, _ json: String) throws -> String {
+        let url = harness.home.appendingPathComponent(name)
+        try Data(json.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func pushToDeviceBReachesItsFollowerAndCollapseIdReplaces() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "A"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let follower = try harness.launch(["notifications", "--follow", "--json", "--device", "B"])
+        let first = try payload(harness, "first.json", #"{"aps":{"alert":{"title":"Page","body":"first"},"badge":2},"url":"https://example.com/1"}"#)
+        let second = try payload(harness, "second.apns", #"{"Simulator Target Bundle":"com.baton.cli","aps":{"alert":"second"}}"#)
+
+        let pushed = try await harness.run(["push", first, "--device", "B", "--app", "com.baton.cli", "--collapse-id", "page", "--json"])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        let delivery = await follower.waitForEvent("delivered")
+        #expect(delivery?["device"] as? String == "B")
+        #expect(delivery?["title"] as? String == "Page" && delivery?["body"] as? String == "first")
+        #expect(delivery?["identifier"] as? String == "page")
+
+        #expect(try await harness.run(["push", second, "--device", "B", "--collapse-id", "page"]).status == 0)
+        let replaced = await follower.waitForEvent("delivered", skipping: 1)
+        #expect(replaced?["body"] as? String == "second")
+        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered", "--device", "B"]) {
+            ($0.first?["request"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["body"] as? String } == "second"
+        }
+        #expect(delivered.count == 1, "collapse id replaces: \(delivered.count)")
+    }
+
+    @Test func pushForAnAbsentDeviceWaitsOrIsDropped() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "A"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        // Make C known, then leave.
+        let visit = try harness.launch(["notifications", "--follow", "--json", "--device", "C"])
+        _ = try await NotificationCLITests.poll(harness, ["notifications", "pending"]) { _ in true }
+        try await Task.sleep(for: .milliseconds(300))
+        visit.kill()
+        _ = await visit.exitStatus()
+        let file = try payload(harness, "p.json", #"{"aps":{"alert":"hello"}}"#)
+        var dropped: (status: Int32?, output: String) = (nil, "")
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            dropped = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--expiration", "0", "--json"])
+        } while !dropped.output.contains("\"dropped\" : [\n    \"C\"") && Date() < deadline
+        #expect(dropped.status == 0 && dropped.output.contains("\"dropped\" : [\n    \"C\""), "\(dropped.output)")
+        let waits = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--collapse-id", "w1"])
+        #expect(waits.status == 0 && waits.output.contains("waiting for C"), "\(waits.output)")
+        let back = try harness.launch(["notifications", "--follow", "--json", "--device", "C"])
+        let late = await back.waitForEvent("delivered")
+        #expect(late?["identifier"] as? String == "w1")
+    }
+
+    static let refusals: [(String, [String], Int32, String)] = [
+        ("big.json", [], 65, "PayloadTooLarge"),
+        ("notjson.json", [], 65, "BadPayload"),
+        ("noaps.json", [], 65, "PayloadEmpty"),
+        ("ok.json", ["--priority", "7"], 65, "BadPriority"),
+        ("ok.json", ["--collapse-id", String(repeating: "c", count: 65)], 65, "BadCollapseId"),
+        ("ok.json", ["--expiration", "soon"], 65, "BadExpirationDate"),
+        ("notopic.json", ["--app"], 64, ""),
+        ("ok.json", ["--device", "ghost"], 67, "BadDeviceToken"),
+        ("ok.json", ["--app", "com.nobody.app"], 67, "BadTopic"),
+        ("missing.json", [], 66, "cannot read"),
+    ]
+
+    @Test func badPushesNameTheirAPNsReason() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "A"
+        defer { harness.tearDown() }
+        _ = try payload(harness, "big.json", #"{"aps":{"alert":""# + String(repeating: "x", count: 5000) + #""}}"#)
+        _ = try payload(harness, "notjson.json", "{oops")
+        _ = try payload(harness, "noaps.json", #"{"x":1}"#)
+        _ = try payload(harness, "ok.json", #"{"aps":{"alert":"hi"}}"#)
+        _ = try payload(harness, "notopic.json", #"{"aps":{"alert":"hi"}}"#)
+        for (file, extra, status, reason) in Self.refusals {
+            var arguments = ["push", harness.home.appendingPathComponent(file).path] + extra
+            if !extra.contains("--app") { arguments += ["--app", "com.baton.cli"] }
+            let result = try await harness.run(arguments)
+            #expect(result.status == status, "\(file) \(extra): \(result.output)")
+            #expect(result.output.contains(reason), "\(file) \(extra): \(result.output)")
+        }
+        let missingTopic = try await harness.run(["push", harness.home.appendingPathComponent("notopic.json").path, "--json"])
+        #expect(missingTopic.status == 65 && missingTopic.output.contains(#""reason":"MissingTopic""#), "\(missingTopic.output)")
+    }
+}
