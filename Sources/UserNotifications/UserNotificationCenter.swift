@@ -150,6 +150,7 @@ public final class UserNotificationCenter: Sendable {
         } catch {
             throw .daemon("cannot encode \(message.kind): \(error)")
         }
+        let (state, link) = (self.state, self.link)
         let outcome = await withCheckedContinuation { continuation in
             state.wait(requestID, continuation)
             link.send(wire).whenFailure { error in state.finish(requestID, .failure(.daemon("\(error)"))) }

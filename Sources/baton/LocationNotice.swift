@@ -11,11 +11,7 @@ enum LocationNotice {
         let update = LocationUpdate(device: device, latitude: location.latitude, longitude: location.longitude)
         guard let message = try? NotificationMessage.locationChanged(update).wire(requestID: 1) else { return }
         do {
-            _ = try await DaemonQuery.request(paths: BatonPaths()) { requestID in
-                guard case .notification(var envelope) = message else { return message }
-                envelope.requestID = requestID
-                return .notification(envelope)
-            }
+            _ = try await DaemonQuery.request(paths: BatonPaths(), NotificationCLI.stamping(message))
         } catch .notRunning {
             return
         } catch {

@@ -33,11 +33,7 @@ enum NotificationCLI {
         let paths = BatonPaths()
         let reply: WireMessage
         do {
-            reply = try await requestStartingDaemon(paths: paths) { requestID in
-                guard case .notification(var envelope) = wire else { return wire }
-                envelope.requestID = requestID
-                return .notification(envelope)
-            }
+            reply = try await requestStartingDaemon(paths: paths, stamping(wire))
         } catch .failed(let failure) {
             fail(failure.message, code: exitCode(for: failure.code))
         } catch {
@@ -47,6 +43,15 @@ enum NotificationCLI {
             fail("unexpected reply '\(reply.kind)' from the daemon", code: ExitCode.failed)
         }
         return answer
+    }
+
+    /// `wire` (a notification message) answering or asking the request id it is given.
+    static func stamping(_ wire: WireMessage) -> @Sendable (UInt64) -> WireMessage {
+        { requestID in
+            guard case .notification(var envelope) = wire else { return wire }
+            envelope.requestID = requestID
+            return .notification(envelope)
+        }
     }
 
     private static func requestStartingDaemon(

@@ -46,12 +46,15 @@ import Testing
         visit.kill()
         _ = await visit.exitStatus()
         let file = try payload(harness, "p.json", #"{"aps":{"alert":"hello"}}"#)
+        func droppedDevices(_ output: String) -> [String] {
+            ((try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any])?["dropped"] as? [String] ?? []
+        }
         var dropped: (status: Int32?, output: String) = (nil, "")
         let deadline = Date().addingTimeInterval(10)
         repeat {
             dropped = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--expiration", "0", "--json"])
-        } while !dropped.output.contains("\"dropped\" : [\n    \"C\"") && Date() < deadline
-        #expect(dropped.status == 0 && dropped.output.contains("\"dropped\" : [\n    \"C\""), "\(dropped.output)")
+        } while droppedDevices(dropped.output) != ["C"] && Date() < deadline
+        #expect(dropped.status == 0 && droppedDevices(dropped.output) == ["C"], "\(dropped.output)")
         let waits = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--collapse-id", "w1"])
         #expect(waits.status == 0 && waits.output.contains("waiting for C"), "\(waits.output)")
         let back = try harness.launch(["notifications", "--follow", "--json", "--device", "C"])

@@ -34,7 +34,7 @@ import Testing
         #expect(clock.armedCount == 1)
         clock.advance(by: 9.9)
         #expect(log.identifiers.isEmpty)
-        clock.advance(by: 25)
+        clock.advance(by: 15)
         #expect(log.identifiers == ["a", "b"])
         clock.advance(by: 10)
         #expect(log.identifiers == ["a", "b", "c"])
