@@ -69,7 +69,7 @@ import Testing
         ("ok.json", ["--priority", "7"], 65, "BadPriority"),
         ("ok.json", ["--collapse-id", String(repeating: "c", count: 65)], 65, "BadCollapseId"),
         ("ok.json", ["--expiration", "soon"], 65, "BadExpirationDate"),
-        ("notopic.json", ["--app"], 64, ""),
+        ("notopic.json", ["--app"], 64, "Missing value"),
         ("ok.json", ["--device", "ghost"], 67, "BadDeviceToken"),
         ("ok.json", ["--app", "com.nobody.app"], 67, "BadTopic"),
         ("missing.json", [], 66, "cannot read"),
