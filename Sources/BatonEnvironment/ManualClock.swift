@@ -37,7 +37,10 @@ public final class ManualClock: DeadlineClock, @unchecked Sendable {
         while true {
             let next: (@Sendable () -> Void)? = lock.withLock {
                 timers.removeAll { $0.token.isCancelled }
-                guard let index = timers.indices.min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }),
+                guard
+                    let index = timers.indices.min(by: {
+                        (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order)
+                    }),
                     timers[index].deadline <= target
                 else { return nil }
                 let timer = timers.remove(at: index)

@@ -134,36 +134,14 @@ public enum RemovalReason: String, Codable, Hashable, Sendable {
     case overflow
 }
 
-/// When a push for a device that is not connected gives up (`apns-expiration`).
-public enum PushExpiration: Codable, Hashable, Sendable {
-    /// Deliver now or drop (`--expiration 0`).
-    case immediately
-    /// Wait for the device until this date.
-    case at(Date)
-    /// Wait for the device as long as it takes.
-    case never
-}
-
-/// Client → daemon: a push (`baton push`), already read from its APNs payload.
+/// Client → daemon: a push (`baton push`), already read from its APNs payload (`PushPayload.parse`).
 public struct PushIntake: Codable, Hashable, Sendable {
-    public var bundleIdentifier: String
+    public var push: PushNotification
     /// nil: every device of the account.
     public var device: String?
-    public var content: NotificationContent
-    public var collapseID: String?
-    /// APNs priority: 10, 5 or 1.
-    public var priority: Int
-    public var expiration: PushExpiration
-    public init(
-        bundleIdentifier: String, device: String?, content: NotificationContent, collapseID: String?,
-        priority: Int = 10, expiration: PushExpiration = .never
-    ) {
-        self.bundleIdentifier = bundleIdentifier
+    public init(push: PushNotification, device: String?) {
+        self.push = push
         self.device = device
-        self.content = content
-        self.collapseID = collapseID
-        self.priority = priority
-        self.expiration = expiration
     }
 }
 

@@ -71,7 +71,9 @@ public final class UserNotificationCenter: Sendable {
 
     /// Asks for permission; true when notifications are allowed.
     public func requestAuthorization(options: AuthorizationOptions) async throws(NotificationCenterError) -> Bool {
-        guard case .authorization(let answer) = try await ask(.requestAuthorization(AuthorizationRequest(owner: owner, options: options)))
+        guard
+            case .authorization(let answer) = try await ask(
+                .requestAuthorization(AuthorizationRequest(owner: owner, options: options)))
         else { throw .unexpected }
         return answer.granted
     }
@@ -81,14 +83,19 @@ public final class UserNotificationCenter: Sendable {
         return settings
     }
 
-    public func setNotificationCategories(_ categories: Set<NotificationCategory>) async throws(NotificationCenterError) {
-        _ = try await ask(.setCategories(CategoriesUpdate(owner: owner, categories: categories.sorted { $0.identifier < $1.identifier })))
+    public func setNotificationCategories(_ categories: Set<NotificationCategory>) async throws(NotificationCenterError)
+    {
+        _ = try await ask(
+            .setCategories(
+                CategoriesUpdate(owner: owner, categories: categories.sorted { $0.identifier < $1.identifier })))
     }
 
     /// Schedules `request` (replacing one with the same identifier); returns its next fire date.
     @discardableResult
     public func add(_ request: NotificationRequest) async throws(NotificationCenterError) -> Date? {
-        guard case .added(let added) = try await ask(.add(AddNotification(owner: owner, request: request, requester: owner.device)))
+        guard
+            case .added(let added) = try await ask(
+                .add(AddNotification(owner: owner, request: request, requester: owner.device)))
         else { throw .unexpected }
         return added.nextFireDate
     }
@@ -103,7 +110,9 @@ public final class UserNotificationCenter: Sendable {
         return list
     }
 
-    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async throws(NotificationCenterError) {
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String])
+        async throws(NotificationCenterError)
+    {
         _ = try await ask(.removePending(filter(identifiers)))
     }
 
@@ -111,7 +120,9 @@ public final class UserNotificationCenter: Sendable {
         _ = try await ask(.removePending(filter()))
     }
 
-    public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async throws(NotificationCenterError) {
+    public func removeDeliveredNotifications(withIdentifiers identifiers: [String])
+        async throws(NotificationCenterError)
+    {
         _ = try await ask(.removeDelivered(filter(identifiers)))
     }
 
@@ -179,7 +190,8 @@ public enum NotificationCenterError: Error, Equatable, CustomStringConvertible {
 private final class CenterState: @unchecked Sendable {
     private let lock = NSLock()
     private var counter: UInt64 = 1
-    private var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] = [:]
+    private var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] =
+        [:]
     private var presentations: [String: PresentationOptions] = [:]
     var sink: AsyncStream<NotificationCenterEvent>.Continuation?
 
@@ -190,7 +202,9 @@ private final class CenterState: @unchecked Sendable {
         }
     }
 
-    func wait(_ id: UInt64, _ continuation: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>) {
+    func wait(
+        _ id: UInt64, _ continuation: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>
+    ) {
         lock.withLock { waiting[id] = continuation }
     }
 
@@ -208,7 +222,9 @@ private final class CenterState: @unchecked Sendable {
         for continuation in all.values { continuation.resume(returning: .failure(error)) }
     }
 
-    func record(_ identifier: String, _ options: PresentationOptions) { lock.withLock { presentations[identifier] = options } }
+    func record(_ identifier: String, _ options: PresentationOptions) {
+        lock.withLock { presentations[identifier] = options }
+    }
     func presentation(_ identifier: String) -> PresentationOptions? { lock.withLock { presentations[identifier] } }
 
     func take(_ frame: InboundFrame) {

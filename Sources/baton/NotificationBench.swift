@@ -34,17 +34,18 @@ enum NotificationBench {
         // The measured requests are due 3 to 8 s after they are added; the rest an hour or more later.
         let started = ContinuousClock.now
         var dues: [String: Date] = [:]
-        let replies = try await adder.askAll((0..<total).map { index in
-            let device = "bench-\(index % devices)"
-            let seconds = index < measured ? 3 + 5 * Double(index) / Double(measured) : 3600 + Double(index)
-            return .add(
-                AddNotification(
-                    owner: NotificationOwner(bundleIdentifier: NotificationCLI.cliBundle, device: device),
-                    request: NotificationRequest(
-                        identifier: "n\(index)", content: NotificationContent(title: "n\(index)"),
-                        trigger: .timeInterval(seconds: seconds, repeats: false)),
-                    requester: device))
-        })
+        let replies = try await adder.askAll(
+            (0..<total).map { index in
+                let device = "bench-\(index % devices)"
+                let seconds = index < measured ? 3 + 5 * Double(index) / Double(measured) : 3600 + Double(index)
+                return .add(
+                    AddNotification(
+                        owner: NotificationOwner(bundleIdentifier: NotificationCLI.cliBundle, device: device),
+                        request: NotificationRequest(
+                            identifier: "n\(index)", content: NotificationContent(title: "n\(index)"),
+                            trigger: .timeInterval(seconds: seconds, repeats: false)),
+                        requester: device))
+            })
         let elapsed = (ContinuousClock.now - started).fractionalMilliseconds / 1000
         for reply in replies {
             guard case .added(let added) = reply, let date = added.nextFireDate else {
@@ -53,7 +54,9 @@ enum NotificationBench {
             dues[added.identifier] = date
         }
         figures.append(
-            BenchFigure(benchmark: "notifications", metric: "add_per_s", unit: "requests/s", samples: [Double(total) / elapsed]))
+            BenchFigure(
+                benchmark: "notifications", metric: "add_per_s", unit: "requests/s", samples: [Double(total) / elapsed])
+        )
 
         // The floor: NIO timers at the same due dates, doing nothing but noting when they ran.
         let floor = TimerFloor()
@@ -65,13 +68,17 @@ enum NotificationBench {
             }
         }
         let deliveries = try await follower.collect(measured, limit: 30) { message -> Double? in
-            guard case .notificationDelivered(let notification) = message, let due = dues[notification.request.identifier]
+            guard case .notificationDelivered(let notification) = message,
+                let due = dues[notification.request.identifier]
             else { return nil }
             return Date().timeIntervalSince(due) * 1000
         }
         figures.append(
-            BenchFigure(benchmark: "notifications", metric: "fire_lateness", unit: "ms", samples: deliveries, budget: "p99 ≤ 5 ms"))
-        figures.append(BenchFigure(benchmark: "notifications", metric: "timer_floor", unit: "ms", samples: floor.samples))
+            BenchFigure(
+                benchmark: "notifications", metric: "fire_lateness", unit: "ms", samples: deliveries,
+                budget: "p99 ≤ 5 ms"))
+        figures.append(
+            BenchFigure(benchmark: "notifications", metric: "timer_floor", unit: "ms", samples: floor.samples))
 
         // Push → delivered on another connected device (B follows as itself).
         let deviceB = try await BenchLink.open(paths: paths)
@@ -82,23 +89,32 @@ enum NotificationBench {
             _ = try await adder.ask(
                 .push(
                     PushIntake(
-                        bundleIdentifier: NotificationCLI.cliBundle, device: "bench-b",
-                        content: NotificationContent(title: "p\(index)"), collapseID: "p\(index % 50)")))
+                        push: PushNotification(
+                            bundleIdentifier: NotificationCLI.cliBundle,
+                            content: NotificationContent(title: "p\(index)"),
+                            kind: .alert, collapseID: "p\(index % 50)"),
+                        device: "bench-b")))
             _ = try await deviceB.collect(1, limit: 10) { message -> Bool? in
-                guard case .notificationDelivered(let n) = message, n.request.content.title == "p\(index)" else { return nil }
+                guard case .notificationDelivered(let n) = message, n.request.content.title == "p\(index)" else {
+                    return nil
+                }
                 return true
             }
             pushes.append((ContinuousClock.now - sent).fractionalMilliseconds)
         }
         figures.append(
-            BenchFigure(benchmark: "notifications", metric: "push_other_device", unit: "ms", samples: pushes, budget: "p99 ≤ 10 ms"))
+            BenchFigure(
+                benchmark: "notifications", metric: "push_other_device", unit: "ms", samples: pushes,
+                budget: "p99 ≤ 10 ms"))
 
         // Restart with 100 000 pending and one request missed while the daemon was down.
         _ = try await adder.ask(
             .add(
                 AddNotification(
                     owner: NotificationOwner(bundleIdentifier: NotificationCLI.cliBundle, device: "bench-restart"),
-                    request: NotificationRequest(identifier: "missed", content: .init(title: "missed"), trigger: .timeInterval(seconds: 0.5, repeats: false)),
+                    request: NotificationRequest(
+                        identifier: "missed", content: .init(title: "missed"),
+                        trigger: .timeInterval(seconds: 0.5, repeats: false)),
                     requester: "bench-restart")))
         for link in [follower, adder, deviceB] { link.close() }
         try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
@@ -107,7 +123,9 @@ enum NotificationBench {
         let restartAt = Date()
         _ = try await DaemonLauncher.start(paths: paths)
         let query = try await BenchLink.open(paths: paths)
-        guard case .deliveredList(let list) = try await query.ask(.deliveredQuery(NotificationFilter(device: "bench-restart"))),
+        guard
+            case .deliveredList(let list) = try await query.ask(
+                .deliveredQuery(NotificationFilter(device: "bench-restart"))),
             let missed = list.first(where: { $0.request.identifier == "missed" })
         else { throw BenchFailure("the missed request did not fire after the restart") }
         figures.append(
@@ -151,7 +169,9 @@ final class BenchLink: @unchecked Sendable {
     private var iterator: AsyncStream<NotificationMessage>.AsyncIterator
     private let sink: AsyncStream<NotificationMessage>.Continuation
 
-    private init(link: DaemonLink, events: AsyncStream<NotificationMessage>, sink: AsyncStream<NotificationMessage>.Continuation) {
+    private init(
+        link: DaemonLink, events: AsyncStream<NotificationMessage>, sink: AsyncStream<NotificationMessage>.Continuation
+    ) {
         self.link = link
         self.events = events
         self.sink = sink
@@ -185,10 +205,13 @@ final class BenchLink: @unchecked Sendable {
                 }
                 let wire = try message.wire(requestID: id)
                 group.addTask {
-                    (index, try await withCheckedThrowingContinuation { continuation in
-                        self.lock.withLock { self.waiting[id] = continuation }
-                        self.link.send(wire)
-                    })
+                    (
+                        index,
+                        try await withCheckedThrowingContinuation { continuation in
+                            self.lock.withLock { self.waiting[id] = continuation }
+                            self.link.send(wire)
+                        }
+                    )
                 }
             }
             var answers = [NotificationMessage?](repeating: nil, count: messages.count)

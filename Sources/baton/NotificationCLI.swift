@@ -22,8 +22,11 @@ enum NotificationCLI {
         static let capacity: Int32 = 75
     }
 
-    /// Sends `message` and returns the daemon's typed answer; a refusal prints one line and exits.
-    static func request(_ message: NotificationMessage) async -> NotificationMessage {
+    /// Sends `message` and returns the daemon's typed answer; a refusal prints one line and exits (with the
+    /// code `exitCode` picks for it, else the family's).
+    static func request(
+        _ message: NotificationMessage, exitCode pick: (WireFailure) -> Int32? = { _ in nil }
+    ) async -> NotificationMessage {
         let wire: WireMessage
         do {
             wire = try message.wire(requestID: 1)
@@ -35,7 +38,7 @@ enum NotificationCLI {
         do {
             reply = try await requestStartingDaemon(paths: paths, stamping(wire))
         } catch .failed(let failure) {
-            fail(failure.message, code: exitCode(for: failure.code))
+            fail(failure.message, code: pick(failure) ?? exitCode(for: failure.code))
         } catch {
             fail(error.description, code: ExitCode.failed)
         }

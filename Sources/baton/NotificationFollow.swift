@@ -27,7 +27,9 @@ enum NotificationFollow {
             if case .error(let error) = message {
                 NotificationCLI.fail(error.failure.message, code: NotificationCLI.exitCode(for: error.failure.code))
             }
-            guard case .notification(let envelope) = message, let event = try? NotificationMessage(envelope) else { continue }
+            guard case .notification(let envelope) = message, let event = try? NotificationMessage(envelope) else {
+                continue
+            }
             print(event, json: json)
         }
         NotificationCLI.fail("the daemon closed the connection", code: NotificationCLI.ExitCode.failed)

@@ -19,7 +19,9 @@ struct NotifyCommand: AsyncParsableCommand {
     @Option(help: "The subtitle.") var subtitle: String = ""
     @Option(help: "The body.") var body: String = ""
     @OptionGroup var trigger: NotifyTriggerOptions
-    @Option(help: ArgumentHelp("The identifier (a request with the same one is replaced; default: a new UUID).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The identifier (a request with the same one is replaced; default: a new UUID).", valueName: "id"))
     var id: String?
     @Option(help: "A category the app registered.") var category: String = ""
     @Option(help: "Group with notifications of this thread.") var thread: String = ""
@@ -28,9 +30,12 @@ struct NotifyCommand: AsyncParsableCommand {
     var sound: String = "default"
     @Option(help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
     var level: String = "active"
-    @Option(help: ArgumentHelp("Attach an image, audio or video file (copied into the daemon's store).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Attach an image, audio or video file (copied into the daemon's store).", valueName: "file"))
     var attach: [String] = []
-    @Option(help: ArgumentHelp("The app it belongs to (default: baton's own, \(NotificationCLI.cliBundle)).", valueName: "bundle"))
+    @Option(
+        help: ArgumentHelp(
+            "The app it belongs to (default: baton's own, \(NotificationCLI.cliBundle)).", valueName: "bundle"))
     var app: String = NotificationCLI.cliBundle
     @OptionGroup var options: DeviceOptions
     @Flag(help: "Print JSON.") var json = false
@@ -48,27 +53,38 @@ struct NotifyCommand: AsyncParsableCommand {
                 "--level \(BoundedQuote.quote(level)) is not passive, active, time-sensitive or critical",
                 code: NotificationCLI.ExitCode.usage)
         }
-        if let badge, badge < 0 { NotificationCLI.fail("--badge must be 0 or more", code: NotificationCLI.ExitCode.usage) }
+        if let badge, badge < 0 {
+            NotificationCLI.fail("--badge must be 0 or more", code: NotificationCLI.ExitCode.usage)
+        }
         let when: NotificationTrigger
         do {
-            when = try trigger.trigger(now: clock.now())
+            when = try trigger.trigger()
         } catch {
             NotificationCLI.fail(error.description, code: NotificationCLI.ExitCode.invalid)
         }
-        var attachments: [NotificationAttachment] = []
         for path in attach {
             do {
-                attachments.append(try AttachmentImport.copy(path, paths: BatonPaths()))
+                _ = try AttachmentStore.inspect(path: path)
             } catch {
-                NotificationCLI.fail(
-                    error.description, code: error.missing ? NotificationCLI.ExitCode.noInput : NotificationCLI.ExitCode.invalid)
+                NotificationCLI.fail(error.description, code: Self.exitCode(error))
             }
         }
         let content = NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
             sound: sound == "none" ? nil : sound == "default" ? .default : .named(sound), categoryIdentifier: category,
-            threadIdentifier: thread, interruptionLevel: interruption, attachments: attachments)
-        let request = NotificationRequest(identifier: id ?? UUID().uuidString, content: content, trigger: when)
+            threadIdentifier: thread, interruptionLevel: interruption)
+        var request = NotificationRequest(identifier: id ?? UUID().uuidString, content: content, trigger: when)
+        do {
+            try request.validate(now: clock.now(), deviceTimeZone: .current)
+            // Copied into the daemon's store only once the request is known to be valid.
+            let store = BatonPaths().stateDirectory.appendingPathComponent(
+                "notification-attachments", isDirectory: true)
+            request.content.attachments = try attach.map { path throws(NotificationValidationError) in
+                try AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
+            }
+        } catch {
+            NotificationCLI.fail(error.description, code: Self.exitCode(error))
+        }
         let owner = NotificationOwner(bundleIdentifier: app, device: options.deviceName)
         let answer = await NotificationCLI.request(
             .add(AddNotification(owner: owner, request: request, requester: DeviceName.resolve(option: nil))))
@@ -77,5 +93,13 @@ struct NotifyCommand: AsyncParsableCommand {
         }
         if json { return try JSONOutput.print(added) }
         print("\(added.identifier)  fires \(NotificationCLI.text(added.nextFireDate))")
+    }
+
+    /// 66 for an attachment that cannot be read at all, 65 for anything else invalid.
+    static func exitCode(_ error: NotificationValidationError) -> Int32 {
+        switch error {
+        case .attachmentMissing, .attachmentUnreadable: NotificationCLI.ExitCode.noInput
+        default: NotificationCLI.ExitCode.invalid
+        }
     }
 }

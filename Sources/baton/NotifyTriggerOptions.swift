@@ -5,15 +5,23 @@ import Notifications
 
 /// `baton notify`'s trigger: exactly one of `--in`, `--at`, `--calendar`, `--near`.
 struct NotifyTriggerOptions: ParsableArguments {
-    @Option(name: .customLong("in"), help: ArgumentHelp("Fire after a time: 90, 2s, 10m, 1h30m.", valueName: "duration"))
+    @Option(
+        name: .customLong("in"), help: ArgumentHelp("Fire after a time: 90, 2s, 10m, 1h30m.", valueName: "duration"))
     var delay: String?
     @Option(help: ArgumentHelp("Fire at an ISO 8601 date (local time unless it has a zone).", valueName: "date"))
     var at: String?
-    @Option(help: ArgumentHelp("Fire when the date matches: \"weekday=2 hour=9 minute=0\" (keys year month day hour minute second weekday; weekday 1 = Sunday).", valueName: "components"))
+    @Option(
+        help: ArgumentHelp(
+            "Fire when the date matches: \"weekday=2 hour=9 minute=0\" (keys year month day hour minute second weekday; weekday 1 = Sunday).",
+            valueName: "components"))
     var calendar: String?
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Read --calendar in this zone (default: follow the device's).", valueName: "zone"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp("Read --calendar in this zone (default: follow the device's).", valueName: "zone"))
     var timeZone: String?
-    @Option(help: ArgumentHelp("Fire on entering (or with --on-exit, leaving) a circle around LAT,LON.", valueName: "lat,lon"))
+    @Option(
+        help: ArgumentHelp(
+            "Fire on entering (or with --on-exit, leaving) a circle around LAT,LON.", valueName: "lat,lon"))
     var near: String?
     @Option(help: ArgumentHelp("The circle's radius in metres (with --near).", valueName: "metres"))
     var radius: Double?
@@ -32,23 +40,21 @@ struct NotifyTriggerOptions: ParsableArguments {
         if at != nil, repeats { throw ValidationError("--at names one date; use --calendar to repeat") }
     }
 
-    /// The trigger, or a one-line reason it is invalid.
-    func trigger(now: Date) throws(NotifyInputError) -> NotificationTrigger {
+    /// The trigger as given, or a one-line reason it cannot be read (its values are checked with the whole
+    /// request by `NotificationRequest.validate`).
+    func trigger() throws(NotifyInputError) -> NotificationTrigger {
         if let delay {
             guard let seconds = Self.seconds(delay) else {
-                throw NotifyInputError("cannot read --in \(BoundedQuote.quote(delay)) as a duration (e.g. 90, 2s, 10m, 1h30m)")
-            }
-            guard seconds > 0 else { throw NotifyInputError("--in must be more than 0 seconds") }
-            if repeats, seconds < 60 {
-                throw NotifyInputError("a repeating interval must be at least 60 seconds (--in \(delay))")
+                throw NotifyInputError(
+                    "cannot read --in \(BoundedQuote.quote(delay)) as a duration (e.g. 90, 2s, 10m, 1h30m)")
             }
             return .timeInterval(seconds: seconds, repeats: repeats)
         }
         if let at {
             guard let date = ISO8601Time.parse(at) else {
-                throw NotifyInputError("cannot read --at \(BoundedQuote.quote(at)) as an ISO 8601 date (e.g. 2026-12-30T09:00)")
+                throw NotifyInputError(
+                    "cannot read --at \(BoundedQuote.quote(at)) as an ISO 8601 date (e.g. 2026-12-30T09:00)")
             }
-            guard date > now else { throw NotifyInputError("--at \(at) is in the past") }
             var utc = Calendar(identifier: .gregorian)
             utc.timeZone = TimeZone(identifier: "UTC") ?? .current
             let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -63,13 +69,9 @@ struct NotifyTriggerOptions: ParsableArguments {
             guard parts.count == 2, let latitude = parts[0], let longitude = parts[1] else {
                 throw NotifyInputError("--near \(BoundedQuote.quote(near)) is not LAT,LON (e.g. 52.23,21.01)")
             }
-            guard (-90...90).contains(latitude) else { throw NotifyInputError("latitude \(latitude) is out of range (-90…90)") }
-            guard (-180...180).contains(longitude) else {
-                throw NotifyInputError("longitude \(longitude) is out of range (-180…180)")
-            }
-            guard radius > 0, radius.isFinite else { throw NotifyInputError("--radius must be more than 0 metres") }
             return .location(
-                Region(identifier: near, latitude: latitude, longitude: longitude, radius: radius, notifyOnEntry: !onExit,
+                Region(
+                    identifier: near, latitude: latitude, longitude: longitude, radius: radius, notifyOnEntry: !onExit,
                     notifyOnExit: onExit), repeats: repeats)
         }
         throw NotifyInputError("give exactly one of --in, --at, --calendar or --near")
@@ -124,10 +126,13 @@ struct NotifyTriggerOptions: ParsableArguments {
             ]
             let key = String(parts[0])
             guard let range = ranges[key] else {
-                throw NotifyInputError("--calendar: unknown component \(BoundedQuote.quote(key)) (year month day hour minute second weekday)")
+                throw NotifyInputError(
+                    "--calendar: unknown component \(BoundedQuote.quote(key)) (year month day hour minute second weekday)"
+                )
             }
             guard range.contains(value) else {
-                throw NotifyInputError("--calendar: \(key)=\(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
+                throw NotifyInputError(
+                    "--calendar: \(key)=\(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
             }
             switch key {
             case "year": match.year = value

@@ -54,12 +54,16 @@ import Wire
         let pid = try #require(harness.daemonPID)
         #expect(kill(pid, SIGKILL) == 0)
         let killedAt = Date()
-        while kill(pid, 0) == 0, Date() < killedAt.addingTimeInterval(10) { try await Task.sleep(for: .milliseconds(10)) }
+        while kill(pid, 0) == 0, Date() < killedAt.addingTimeInterval(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         // Stay down for two seconds: the ones due meanwhile are missed and must fire late.
         while Date() < killedAt.addingTimeInterval(2) { try await Task.sleep(for: .milliseconds(50)) }
 
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.count >= total }
+        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) {
+            $0.count >= total
+        }
         let identifiers = delivered.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String }
         #expect(identifiers.count == total)
         #expect(Set(identifiers) == Set((0..<total).map { "n\($0)" }))
@@ -76,8 +80,14 @@ import Wire
         while kill(pid2, 0) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
         let again = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.count >= total }
-        let dates = Dictionary(uniqueKeysWithValues: delivered.map { (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["date"] as? String ?? "") })
-        let datesAgain = Dictionary(uniqueKeysWithValues: again.map { (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["date"] as? String ?? "") })
+        let dates = Dictionary(
+            uniqueKeysWithValues: delivered.map {
+                (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["date"] as? String ?? "")
+            })
+        let datesAgain = Dictionary(
+            uniqueKeysWithValues: again.map {
+                (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["date"] as? String ?? "")
+            })
         #expect(dates == datesAgain)
     }
 }

@@ -15,10 +15,15 @@ import Testing
         defer { harness.tearDown() }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
         let follower = try harness.launch(["notifications", "--follow", "--json", "--device", "B"])
-        let first = try payload(harness, "first.json", #"{"aps":{"alert":{"title":"Page","body":"first"},"badge":2},"url":"https://example.com/1"}"#)
-        let second = try payload(harness, "second.apns", #"{"Simulator Target Bundle":"com.baton.cli","aps":{"alert":"second"}}"#)
+        let first = try payload(
+            harness, "first.json",
+            #"{"aps":{"alert":{"title":"Page","body":"first"},"badge":2},"url":"https://example.com/1"}"#)
+        let second = try payload(
+            harness, "second.apns", #"{"Simulator Target Bundle":"com.baton.cli","aps":{"alert":"second"}}"#)
 
-        let pushed = try await harness.run(["push", first, "--device", "B", "--app", "com.baton.cli", "--collapse-id", "page", "--json"])
+        let pushed = try await harness.run([
+            "push", first, "--device", "B", "--app", "com.baton.cli", "--collapse-id", "page", "--json",
+        ])
         #expect(pushed.status == 0, "\(pushed.output)")
         let delivery = await follower.waitForEvent("delivered")
         #expect(delivery?["device"] as? String == "B")
@@ -29,7 +34,8 @@ import Testing
         let replaced = await follower.waitForEvent("delivered", skipping: 1)
         #expect(replaced?["body"] as? String == "second")
         let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered", "--device", "B"]) {
-            ($0.first?["request"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["body"] as? String } == "second"
+            ($0.first?["request"] as? [String: Any]).flatMap { ($0["content"] as? [String: Any])?["body"] as? String }
+                == "second"
         }
         #expect(delivered.count == 1, "collapse id replaces: \(delivered.count)")
     }
@@ -47,15 +53,20 @@ import Testing
         _ = await visit.exitStatus()
         let file = try payload(harness, "p.json", #"{"aps":{"alert":"hello"}}"#)
         func droppedDevices(_ output: String) -> [String] {
-            ((try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any])?["dropped"] as? [String] ?? []
+            ((try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any])?["dropped"] as? [String]
+                ?? []
         }
         var dropped: (status: Int32?, output: String) = (nil, "")
         let deadline = Date().addingTimeInterval(10)
         repeat {
-            dropped = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--expiration", "0", "--json"])
+            dropped = try await harness.run([
+                "push", file, "--device", "C", "--app", "com.baton.cli", "--expiration", "0", "--json",
+            ])
         } while droppedDevices(dropped.output) != ["C"] && Date() < deadline
         #expect(dropped.status == 0 && droppedDevices(dropped.output) == ["C"], "\(dropped.output)")
-        let waits = try await harness.run(["push", file, "--device", "C", "--app", "com.baton.cli", "--collapse-id", "w1"])
+        let waits = try await harness.run([
+            "push", file, "--device", "C", "--app", "com.baton.cli", "--collapse-id", "w1",
+        ])
         #expect(waits.status == 0 && waits.output.contains("waiting for C"), "\(waits.output)")
         let back = try harness.launch(["notifications", "--follow", "--json", "--device", "C"])
         let late = await back.waitForEvent("delivered")
@@ -63,15 +74,15 @@ import Testing
     }
 
     static let refusals: [(String, [String], Int32, String)] = [
-        ("big.json", [], 65, "PayloadTooLarge"),
-        ("notjson.json", [], 65, "BadPayload"),
-        ("noaps.json", [], 65, "PayloadEmpty"),
-        ("ok.json", ["--priority", "7"], 65, "BadPriority"),
-        ("ok.json", ["--collapse-id", String(repeating: "c", count: 65)], 65, "BadCollapseId"),
-        ("ok.json", ["--expiration", "soon"], 65, "BadExpirationDate"),
+        ("big.json", [], 21, "PayloadTooLarge"),
+        ("notjson.json", [], 22, "MalformedPayload"),
+        ("noaps.json", [], 23, "BadAps"),
+        ("ok.json", ["--priority", "7"], 33, "BadPriority"),
+        ("ok.json", ["--collapse-id", String(repeating: "c", count: 65)], 32, "BadCollapseId"),
+        ("ok.json", ["--expiration", "soon"], 34, "BadExpirationDate"),
         ("notopic.json", ["--app"], 64, "Missing value"),
-        ("ok.json", ["--device", "ghost"], 67, "BadDeviceToken"),
-        ("ok.json", ["--app", "com.nobody.app"], 67, "BadTopic"),
+        ("ok.json", ["--device", "ghost"], 37, "BadDeviceToken"),
+        ("ok.json", ["--app", "com.nobody.app"], 36, "BadTopic"),
         ("missing.json", [], 66, "cannot read"),
     ]
 
@@ -91,7 +102,11 @@ import Testing
             #expect(result.status == status, "\(file) \(extra): \(result.output)")
             #expect(result.output.contains(reason), "\(file) \(extra): \(result.output)")
         }
-        let missingTopic = try await harness.run(["push", harness.home.appendingPathComponent("notopic.json").path, "--json"])
-        #expect(missingTopic.status == 65 && missingTopic.output.contains(#""reason":"MissingTopic""#), "\(missingTopic.output)")
+        let missingTopic = try await harness.run([
+            "push", harness.home.appendingPathComponent("notopic.json").path, "--json",
+        ])
+        #expect(
+            missingTopic.status == 35 && missingTopic.output.contains(#""reason":"MissingTopic""#),
+            "\(missingTopic.output)")
     }
 }

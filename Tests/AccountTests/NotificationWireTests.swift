@@ -15,7 +15,9 @@ import Wire
             categoryIdentifier: "tea", threadIdentifier: "kitchen", targetContentIdentifier: "pot",
             summaryArgument: "pots", interruptionLevel: .timeSensitive, relevanceScore: 0.75,
             userInfo: ["n": .int(9_007_199_254_740_993), "s": .string("x"), "d": .double(1.5)],
-            attachments: [NotificationAttachment(identifier: "a", url: URL(fileURLWithPath: "/tmp/a.png"), type: .image)]),
+            attachments: [
+                NotificationAttachment(identifier: "a", url: URL(fileURLWithPath: "/tmp/a.png"), type: .image)
+            ]),
         trigger: .calendar(CalendarMatch(hour: 9, minute: 0, weekday: 2, timeZone: "Europe/Warsaw"), repeats: true))
     static let delivered = DeliveredNotification(owner: owner, request: request, date: date, lateBy: 12.5)
 
@@ -44,7 +46,9 @@ import Wire
                 owner: owner,
                 request: NotificationRequest(
                     identifier: "loc", content: .init(title: "Home"),
-                    trigger: .location(Region(identifier: "h", latitude: 52.2, longitude: 21.0, radius: 100, notifyOnExit: true), repeats: false)),
+                    trigger: .location(
+                        Region(identifier: "h", latitude: 52.2, longitude: 21.0, radius: 100, notifyOnExit: true),
+                        repeats: false)),
                 requester: "desk")),
         .add(
             AddNotification(
@@ -63,14 +67,23 @@ import Wire
         .removed(4),
         .setBadgeCount(BadgeUpdate(owner: owner, count: 0)),
         .notificationDelivered(delivered),
-        .notificationResponse(NotificationResponse(notification: delivered, actionIdentifier: "note", userText: "lovely")),
-        .notificationsRemoved(NotificationsRemoved(owner: owner, identifiers: ["x"], pending: true, reason: .pushedOut)),
+        .notificationResponse(
+            NotificationResponse(notification: delivered, actionIdentifier: "note", userText: "lovely")),
+        .notificationsRemoved(
+            NotificationsRemoved(owner: owner, identifiers: ["x"], pending: true, reason: .pushedOut)),
         .follow(NotificationFilter(device: "desk")),
         .push(
             PushIntake(
-                bundleIdentifier: "com.example.app", device: nil, content: request.content, collapseID: "c",
-                priority: 5, expiration: .at(date))),
-        .push(PushIntake(bundleIdentifier: "com.example.app", device: "desk", content: .init(body: "b"), collapseID: nil, expiration: .immediately)),
+                push: PushNotification(
+                    bundleIdentifier: "com.example.app", content: request.content, kind: .alert, mutableContent: true,
+                    collapseID: "c", priority: 5, expiration: .at(date)),
+                device: nil)),
+        .push(
+            PushIntake(
+                push: PushNotification(
+                    bundleIdentifier: "com.example.app", content: .init(badge: 1), kind: .silent,
+                    expiration: .immediately),
+                device: "desk")),
         .pushed(PushOutcome(identifier: "c", delivered: ["desk"], waiting: ["laptop"], dropped: [])),
         .locationChanged(LocationUpdate(device: "desk", latitude: -33.9, longitude: 151.2)),
         .done,

@@ -46,19 +46,26 @@ import UserNotifications
 
         let brew = NotificationCategory(
             identifier: "brew",
-            actions: [NotificationAction(identifier: "note", title: "Note", textInput: .init(buttonTitle: "Save", placeholder: "How?"))])
+            actions: [
+                NotificationAction(
+                    identifier: "note", title: "Note", textInput: .init(buttonTitle: "Save", placeholder: "How?"))
+            ])
         try await center.setNotificationCategories([brew])
         await #expect(throws: NotificationCenterError.self) {
             try await center.add(
-                NotificationRequest(identifier: "x", content: .init(title: "x", categoryIdentifier: "nope"), trigger: nil))
+                NotificationRequest(
+                    identifier: "x", content: .init(title: "x", categoryIdentifier: "nope"), trigger: nil))
         }
         let later = try await center.add(
-            NotificationRequest(identifier: "later", content: .init(title: "Later"), trigger: .timeInterval(seconds: 3600, repeats: false)))
+            NotificationRequest(
+                identifier: "later", content: .init(title: "Later"),
+                trigger: .timeInterval(seconds: 3600, repeats: false)))
         #expect(later != nil)
         #expect(try await center.pendingNotificationRequests().map(\.identifier) == ["later"])
 
         try await center.add(
-            NotificationRequest(identifier: "now", content: .init(title: "Tea is ready", categoryIdentifier: "brew"), trigger: nil))
+            NotificationRequest(
+                identifier: "now", content: .init(title: "Tea is ready", categoryIdentifier: "brew"), trigger: nil))
         var app = TeaApp()
         let event = try #require(await events.next())
         guard case .willPresent(let notification) = event else {
@@ -69,7 +76,8 @@ import UserNotifications
         #expect(center.presentation(of: "now") == [.banner, .list, .sound])
         #expect(try await center.deliveredNotifications().map(\.request.identifier) == ["now"])
 
-        try await center.respond(NotificationResponse(notification: notification, actionIdentifier: "note", userText: "strong"))
+        try await center.respond(
+            NotificationResponse(notification: notification, actionIdentifier: "note", userText: "strong"))
         let response = try #require(await events.next())
         _ = app.update(response)
         #expect(app.answered == ["note:strong"])

@@ -103,7 +103,8 @@ import Testing
         #expect(throws: NotificationScheduler.Refusal.noFutureDate) {
             try scheduler.add(
                 owner: owner,
-                request: NotificationRequest(identifier: "p", content: .init(title: "p"), trigger: .calendar(past, repeats: false)))
+                request: NotificationRequest(
+                    identifier: "p", content: .init(title: "p"), trigger: .calendar(past, repeats: false)))
         }
     }
 
@@ -113,7 +114,8 @@ import Testing
         let daily = CalendarMatch(hour: 9, minute: 0)
         _ = try scheduler.add(
             owner: owner,
-            request: NotificationRequest(identifier: "d", content: .init(title: "d"), trigger: .calendar(daily, repeats: true)))
+            request: NotificationRequest(
+                identifier: "d", content: .init(title: "d"), trigger: .calendar(daily, repeats: true)))
         let first = try #require(scheduler.pending { _ in true }.first?.nextFireDate)
         // The wall clock is set back two days: the next 09:00 is now a day and a half sooner than armed.
         clock.setWall(clock.now().addingTimeInterval(-2 * 86_400))
@@ -130,14 +132,17 @@ import Testing
         let pinned = CalendarMatch(hour: 9, minute: 0, timeZone: "UTC")
         _ = try scheduler.add(
             owner: owner,
-            request: NotificationRequest(identifier: "f", content: .init(title: "f"), trigger: .calendar(floating, repeats: false)))
+            request: NotificationRequest(
+                identifier: "f", content: .init(title: "f"), trigger: .calendar(floating, repeats: false)))
         _ = try scheduler.add(
             owner: owner,
-            request: NotificationRequest(identifier: "p", content: .init(title: "p"), trigger: .calendar(pinned, repeats: false)))
+            request: NotificationRequest(
+                identifier: "p", content: .init(title: "p"), trigger: .calendar(pinned, repeats: false)))
         let warsaw = try #require(TimeZone(identifier: "Europe/Warsaw"))
         clock.setTimeZone(warsaw)
         clock.advance(by: 60)
-        let dates = Dictionary(uniqueKeysWithValues: scheduler.pending { _ in true }.map { ($0.request.identifier, $0.nextFireDate) })
+        let dates = Dictionary(
+            uniqueKeysWithValues: scheduler.pending { _ in true }.map { ($0.request.identifier, $0.nextFireDate) })
         let f = try #require(dates["f"] ?? nil)
         let p = try #require(dates["p"] ?? nil)
         // 09:00 in Warsaw (CEST, UTC+2 in May) is two hours before 09:00 UTC.
@@ -155,7 +160,8 @@ import Testing
         let match = CalendarMatch(month: 3, day: 14, hour: 2, minute: 30)
         let added = try scheduler.add(
             owner: owner,
-            request: NotificationRequest(identifier: "s", content: .init(title: "s"), trigger: .calendar(match, repeats: false)))
+            request: NotificationRequest(
+                identifier: "s", content: .init(title: "s"), trigger: .calendar(match, repeats: false)))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = newYork
         let fire = try #require(added.nextFire)
@@ -163,13 +169,39 @@ import Testing
         #expect(parts.month == 3 && parts.day == 14 && parts.hour == 3 && parts.minute == 0)
     }
 
+    @Test func fallBackAmbiguousTimeFiresOnceOnItsFirstOccurrence() throws {
+        // New York, 2027-11-07: 01:30 happens twice (EDT, then EST). A daily 01:30 fires once that night, at
+        // 01:30 EDT (05:30 UTC), then at 01:30 EST the next night (06:30 UTC), through the daemon's scheduler.
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let saturdayNoon = try #require(ISO8601DateFormatter().date(from: "2027-11-06T16:00:00Z"))
+        let clock = ManualClock(now: saturdayNoon, timeZone: newYork)
+        let scheduler = NotificationScheduler(clock: clock)
+        let log = FireLog()
+        scheduler.onFire = { log.firings += $0 }
+        scheduler.start()
+        _ = try scheduler.add(
+            owner: owner,
+            request: NotificationRequest(
+                identifier: "night", content: .init(title: "n"),
+                trigger: .calendar(CalendarMatch(hour: 1, minute: 30), repeats: true)))
+        clock.advance(by: 48 * 3600)
+        let formatter = ISO8601DateFormatter()
+        #expect(log.firings.map { formatter.string(from: $0.due) } == ["2027-11-07T05:30:00Z", "2027-11-08T06:30:00Z"])
+    }
+
     @Test func restartFiresMissedRequestsOnceMarkedLate() throws {
         let scheduler = NotificationScheduler(clock: clock)
         let log = FireLog()
         scheduler.onFire = { log.firings += $0 }
-        scheduler.restore(owner: owner, request: request("missed", in: 10), anchor: Self.start.addingTimeInterval(-100), nextFire: Self.start.addingTimeInterval(-90))
-        scheduler.restore(owner: owner, request: request("every", in: 60, repeats: true), anchor: Self.start.addingTimeInterval(-3600), nextFire: Self.start.addingTimeInterval(-3000))
-        scheduler.restore(owner: owner, request: request("later", in: 10), anchor: Self.start, nextFire: Self.start.addingTimeInterval(10))
+        scheduler.restore(
+            owner: owner, request: request("missed", in: 10), anchor: Self.start.addingTimeInterval(-100),
+            nextFire: Self.start.addingTimeInterval(-90))
+        scheduler.restore(
+            owner: owner, request: request("every", in: 60, repeats: true),
+            anchor: Self.start.addingTimeInterval(-3600), nextFire: Self.start.addingTimeInterval(-3000))
+        scheduler.restore(
+            owner: owner, request: request("later", in: 10), anchor: Self.start,
+            nextFire: Self.start.addingTimeInterval(10))
         scheduler.start()
         #expect(Set(log.identifiers) == ["missed", "every"])
         #expect(log.firings.first { $0.request.identifier == "missed" }?.lateBy == 90)
@@ -185,12 +217,17 @@ import Testing
         let region = Region(identifier: "home", latitude: 52.2297, longitude: 21.0122, radius: 500)
         _ = try scheduler.add(
             owner: owner,
-            request: NotificationRequest(identifier: "home", content: .init(title: "home"), trigger: .location(region, repeats: false)))
-        scheduler.locationChanged(device: "a", from: nil, to: (50.06, 19.94))
+            request: NotificationRequest(
+                identifier: "home", content: .init(title: "home"), trigger: .location(region, repeats: false)))
+        let krakow = Coordinate(latitude: 50.06, longitude: 19.94)
+        let home = Coordinate(latitude: 52.2299, longitude: 21.0125)
+        scheduler.locationChanged(device: "a", from: nil, to: krakow)
         #expect(log.identifiers.isEmpty)
-        scheduler.locationChanged(device: "a", from: (50.06, 19.94), to: (52.2299, 21.0125))
+        scheduler.locationChanged(device: "b", from: krakow, to: home)
+        #expect(log.identifiers.isEmpty)
+        scheduler.locationChanged(device: "a", from: krakow, to: home)
         #expect(log.identifiers == ["home"])
-        scheduler.locationChanged(device: "a", from: (50.06, 19.94), to: (52.2299, 21.0125))
+        scheduler.locationChanged(device: "a", from: krakow, to: home)
         #expect(log.identifiers == ["home"])
     }
 }

@@ -84,6 +84,9 @@ final class NotificationScheduler: @unchecked Sendable {
         wake(restoring: true)
     }
 
+    /// The device's time zone as the scheduler last saw it.
+    var deviceTimeZone: TimeZone { zone }
+
     /// The next fire date `request` would have if added now, or why it cannot be kept. Adds it (replacing one
     /// with the same identifier) and returns its date and the identifier it pushed out of the 64, if any.
     func add(owner: NotificationOwner, request: NotificationRequest) throws(Refusal) -> (
@@ -119,19 +122,18 @@ final class NotificationScheduler: @unchecked Sendable {
     }
 
     /// Fires the location requests of `owner`s on `device` whose region the move from `from` to `to` crossed.
-    func locationChanged(device: String, from: (Double, Double)?, to: (Double, Double)) {
+    func locationChanged(device: String, from: Coordinate?, to: Coordinate) {
         var firings: [Firing] = []
         let now = clock.now()
         for (owner, book) in books where owner.device == device {
             for (identifier, scheduled) in book {
                 guard case .location(let region, let repeats) = scheduled.request.trigger else { continue }
-                let wasInside = from.map { RegionDistance.contains(region, $0) } ?? false
-                let isInside = RegionDistance.contains(region, to)
-                let fires = (!wasInside && isInside && region.notifyOnEntry) || (wasInside && !isInside && region.notifyOnExit)
-                guard fires else { continue }
+                guard region.crossing(from: from, to: to) != nil else { continue }
                 if !repeats { books[owner]?[identifier] = nil }
                 firings.append(
-                    Firing(owner: owner, request: scheduled.request, due: now, lateBy: nil, nextFire: nil, anchor: scheduled.anchor))
+                    Firing(
+                        owner: owner, request: scheduled.request, due: now, lateBy: nil, nextFire: nil,
+                        anchor: scheduled.anchor))
             }
         }
         if !firings.isEmpty { onFire(firings) }
@@ -141,7 +143,9 @@ final class NotificationScheduler: @unchecked Sendable {
     func pending(where accepts: (NotificationOwner) -> Bool) -> [PendingNotification] {
         books.filter { accepts($0.key) }.flatMap { owner, book in
             book.values.map { PendingNotification(owner: owner, request: $0.request, nextFireDate: $0.nextFire) }
-        }.sorted { (Self.order($0.nextFireDate), $0.request.identifier) < (Self.order($1.nextFireDate), $1.request.identifier) }
+        }.sorted {
+            (Self.order($0.nextFireDate), $0.request.identifier) < (Self.order($1.nextFireDate), $1.request.identifier)
+        }
     }
 
     /// Looks up one pending request.
@@ -155,7 +159,8 @@ final class NotificationScheduler: @unchecked Sendable {
         books[owner, default: [:]][request.identifier] = Scheduled(
             request: request, anchor: anchor, nextFire: nextFire, generation: generation)
         if let nextFire {
-            heap.insert(.init(date: nextFire, generation: generation, key: Key(owner: owner, identifier: request.identifier)))
+            heap.insert(
+                .init(date: nextFire, generation: generation, key: Key(owner: owner, identifier: request.identifier)))
         }
     }
 
@@ -211,7 +216,9 @@ final class NotificationScheduler: @unchecked Sendable {
                 if books[top.key.owner]?.isEmpty == true { books[top.key.owner] = nil }
             }
             firings.append(
-                Firing(owner: top.key.owner, request: scheduled.request, due: top.date, lateBy: late, nextFire: next, anchor: scheduled.anchor))
+                Firing(
+                    owner: top.key.owner, request: scheduled.request, due: top.date, lateBy: late, nextFire: next,
+                    anchor: scheduled.anchor))
         }
         if !firings.isEmpty { onFire(firings) }
         arm()
@@ -235,7 +242,10 @@ final class NotificationScheduler: @unchecked Sendable {
                     books[owner]?[identifier] = scheduled
                 }
                 if let next = scheduled.nextFire {
-                    entries.append(.init(date: next, generation: scheduled.generation, key: Key(owner: owner, identifier: identifier)))
+                    entries.append(
+                        .init(
+                            date: next, generation: scheduled.generation, key: Key(owner: owner, identifier: identifier)
+                        ))
                 }
             }
         }

@@ -33,15 +33,20 @@ final class NotificationService: DaemonService {
     private var waiting: [NotificationTable.WaitingPush] = []
     private var knownApps: Set<String>
     private var knownDevices: Set<String>
-    private var locations: [String: (Double, Double)] = [:]
+    private var locations: [String: Coordinate] = [:]
+    private let extensions: ServiceExtensionCatalog
+    private let extensionRunner: ServiceExtensionRunner
     private var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
     private var sequence: Int64 = 0
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
-    init(store: AccountStore, devices: DeviceRegistry, eventLoop: any EventLoop, clock: any DeadlineClock, logger: Logger)
-        throws
-    {
+    init(
+        store: AccountStore, devices: DeviceRegistry, eventLoop: any EventLoop, clock: any DeadlineClock,
+        extensions: ServiceExtensionCatalog, extensionRunner: ServiceExtensionRunner, logger: Logger
+    ) throws {
+        self.extensions = extensions
+        self.extensionRunner = extensionRunner
         table = NotificationTable(pool: store.pool, logger: logger)
         self.devices = devices
         self.eventLoop = eventLoop
@@ -84,27 +89,39 @@ final class NotificationService: DaemonService {
         do {
             typed = try NotificationMessage(envelope)
         } catch {
-            let reason = error is NotificationMessageError ? "\(error)" : "malformed \(BoundedQuote.quote(envelope.kind)): \(error)"
-            return connection.fail(envelope.requestID, code: WireFailure.badRequest, BoundedQuote.escaped(reason, limit: 400))
+            let reason =
+                error is NotificationMessageError
+                ? "\(error)" : "malformed \(BoundedQuote.quote(envelope.kind)): \(error)"
+            return connection.fail(
+                envelope.requestID, code: WireFailure.badRequest, BoundedQuote.escaped(reason, limit: 400))
         }
         let requestID = envelope.requestID
         func reply(_ answer: NotificationMessage) { send(answer, requestID: requestID, to: connection) }
         func refuse(_ code: Int, _ text: String) { connection.fail(requestID, code: code, text) }
         switch typed {
         case .requestAuthorization(let ask):
-            if let problem = unknown(ask.owner, requester: connection.device?.name) { return refuse(NotificationFailure.unknownTarget, problem) }
+            if let problem = unknown(ask.owner, requester: connection.device?.name) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
             var app = appRow(ask.owner)
             if app.settings.authorizationStatus == .notDetermined {
                 app.settings = .granted(ask.options)
                 saveApp(ask.owner, app)
             }
             let status = app.settings.authorizationStatus
-            reply(.authorization(AuthorizationAnswer(granted: status == .authorized || status == .provisional, settings: app.settings)))
+            reply(
+                .authorization(
+                    AuthorizationAnswer(
+                        granted: status == .authorized || status == .provisional, settings: app.settings)))
         case .getSettings(let owner):
-            if let problem = unknown(owner, requester: connection.device?.name) { return refuse(NotificationFailure.unknownTarget, problem) }
+            if let problem = unknown(owner, requester: connection.device?.name) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
             reply(.settings(appRow(owner).settings))
         case .changeSettings(let change):
-            if let problem = unknown(change.owner, requester: connection.device?.name) { return refuse(NotificationFailure.unknownTarget, problem) }
+            if let problem = unknown(change.owner, requester: connection.device?.name) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
             var app = appRow(change.owner)
             app.settings = Self.applying(change, to: app.settings)
             saveApp(change.owner, app)
@@ -147,8 +164,9 @@ final class NotificationService: DaemonService {
         case .push(let push): self.push(push, requestID: requestID, from: connection)
         case .locationChanged(let update):
             let previous = locations[update.device]
-            locations[update.device] = (update.latitude, update.longitude)
-            scheduler.locationChanged(device: update.device, from: previous, to: (update.latitude, update.longitude))
+            let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
+            locations[update.device] = current
+            scheduler.locationChanged(device: update.device, from: previous, to: current)
             reply(.done)
         case .authorization, .settings, .added, .pendingList, .deliveredList, .removed, .notificationDelivered,
             .notificationsRemoved, .pushed, .done:
@@ -163,7 +181,9 @@ final class NotificationService: DaemonService {
         // What was delivered while the device was away.
         for (owner, identifiers) in unsent where owner.device == device.name {
             let notifications = (delivered[owner] ?? []).filter { identifiers.contains($0.request.identifier) }
-            for notification in notifications { send(.notificationDelivered(notification), requestID: nil, to: connection) }
+            for notification in notifications {
+                send(.notificationDelivered(notification), requestID: nil, to: connection)
+            }
             unsent[owner] = nil
             let sent = Array(identifiers)
             table.write { db in try NotificationTable.markSent(owner, identifiers: sent, in: db) }
@@ -186,9 +206,12 @@ final class NotificationService: DaemonService {
         if app.settings.authorizationStatus == .denied {
             return connection.fail(
                 requestID, code: NotificationFailure.invalid,
-                "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) (baton notifications settings --allow)")
+                "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) (baton notifications settings --allow)"
+            )
         }
-        if let problem = RequestCheck.problem(with: add.request, categories: app.categories) {
+        if let problem = RequestCheck.problem(
+            with: add.request, categories: app.categories, now: clock.now(), deviceTimeZone: scheduler.deviceTimeZone)
+        {
             return connection.fail(requestID, code: NotificationFailure.invalid, problem)
         }
         let result: (nextFire: Date?, pushedOut: String?)
@@ -198,11 +221,13 @@ final class NotificationService: DaemonService {
             switch error {
             case .noFutureDate:
                 return connection.fail(
-                    requestID, code: NotificationFailure.invalid, "the trigger matches no future date: it would never fire")
+                    requestID, code: NotificationFailure.invalid,
+                    "the trigger matches no future date: it would never fire")
             case .capacity(let kept):
                 return connection.fail(
                     requestID, code: NotificationFailure.capacity,
-                    "\(kept) requests of \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) fire sooner: this one would not be kept (remove some first)")
+                    "\(kept) requests of \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) fire sooner: this one would not be kept (remove some first)"
+                )
             }
         }
         let row = NotificationTable.PendingRow(
@@ -217,13 +242,19 @@ final class NotificationService: DaemonService {
         if let pushedOut {
             logger.notice(
                 "request pushed out of the 64 kept",
-                metadata: ["app": "\(BoundedQuote.escaped(owner.bundleIdentifier))", "device": "\(BoundedQuote.escaped(owner.device))", "identifier": "\(BoundedQuote.escaped(pushedOut))"])
+                metadata: [
+                    "app": "\(BoundedQuote.escaped(owner.bundleIdentifier))",
+                    "device": "\(BoundedQuote.escaped(owner.device))",
+                    "identifier": "\(BoundedQuote.escaped(pushedOut))",
+                ])
             let notice = NotificationMessage.notificationsRemoved(
                 NotificationsRemoved(owner: owner, identifiers: [pushedOut], pending: true, reason: .pushedOut))
             if let device = devices.connection(named: owner.device) { send(notice, requestID: nil, to: device) }
             tellFollowers(notice, owner: owner)
         }
-        send(.added(NotificationAdded(identifier: add.request.identifier, nextFireDate: result.nextFire)), requestID: requestID, to: connection)
+        send(
+            .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: result.nextFire)),
+            requestID: requestID, to: connection)
     }
 
     // MARK: - Firing
@@ -244,7 +275,8 @@ final class NotificationService: DaemonService {
             records.append((notification, sequence, !connected))
             dropped.append((firing.owner, record(notification, unsent: !connected)))
             if let next = firing.nextFire {
-                remaining.append(.init(owner: firing.owner, request: firing.request, anchor: firing.anchor, nextFire: next))
+                remaining.append(
+                    .init(owner: firing.owner, request: firing.request, anchor: firing.anchor, nextFire: next))
             } else {
                 finished.append((firing.owner, firing.request.identifier))
             }
@@ -314,7 +346,8 @@ final class NotificationService: DaemonService {
             let identifier = notification.request.identifier
             table.write { db in
                 try db.execute(
-                    sql: "UPDATE notificationDelivered SET unsent = 1 WHERE bundle = ? AND device = ? AND identifier = ?",
+                    sql:
+                        "UPDATE notificationDelivered SET unsent = 1 WHERE bundle = ? AND device = ? AND identifier = ?",
                     arguments: [owner.bundleIdentifier, owner.device, identifier])
             }
         }
@@ -331,7 +364,8 @@ final class NotificationService: DaemonService {
             count += removed.count
             table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
             tellFollowers(
-                .notificationsRemoved(NotificationsRemoved(owner: owner, identifiers: removed, pending: true, reason: .requested)),
+                .notificationsRemoved(
+                    NotificationsRemoved(owner: owner, identifiers: removed, pending: true, reason: .requested)),
                 owner: owner)
         }
         return count
@@ -340,7 +374,8 @@ final class NotificationService: DaemonService {
     private func removeDelivered(_ filter: NotificationFilter, reason: RemovalReason) -> Int {
         var count = 0
         for (owner, list) in delivered where filter.matches(owner) {
-            let removed = list.filter { filter.matches(owner, identifier: $0.request.identifier) }.map(\.request.identifier)
+            let removed = list.filter { filter.matches(owner, identifier: $0.request.identifier) }.map(
+                \.request.identifier)
             guard !removed.isEmpty else { continue }
             count += removed.count
             delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
@@ -356,39 +391,76 @@ final class NotificationService: DaemonService {
 
     // MARK: - Push
 
-    private func push(_ push: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+    private func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+        let push = intake.push
         guard knownApps.contains(push.bundleIdentifier) else {
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,
-                "BadTopic: unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it")
+                "\(PushReason.badTopic.rawValue): unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it"
+            )
         }
-        if let device = push.device, !knownDevices.contains(device) {
+        if let device = intake.device, !knownDevices.contains(device) {
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,
-                "BadDeviceToken: unknown device \(BoundedQuote.quote(device))")
+                "\(PushReason.badDeviceToken.rawValue): unknown device \(BoundedQuote.quote(device))")
         }
-        let identifier = push.collapseID ?? UUID().uuidString
-        let targets = push.device.map { [$0] } ?? knownDevices.sorted()
-        var outcome = PushOutcome(identifier: identifier, delivered: [], waiting: [], dropped: [])
-        let request = NotificationRequest(identifier: identifier, content: push.content, trigger: .push)
+        let request = push.request()
+        let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
+        guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
+            return route(push, request: request, to: targets, requestID: requestID, connection: connection)
+        }
+        // The app's service extension may take up to its deadline: it runs off the loop, then the push goes on.
+        let runner = extensionRunner
+        let loop = eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let boundConnection = NIOLoopBound(connection, eventLoop: loop)
+        DispatchQueue.global().async {
+            let outcome = runner.run(manifest, request: request)
+            loop.execute {
+                let service = bound.value
+                if let failure = outcome.failure {
+                    service.logger.warning(
+                        "service extension failed; the original is delivered",
+                        metadata: [
+                            "extension": "\(BoundedQuote.escaped(manifest.bundleIdentifier))", "reason": "\(failure)",
+                        ])
+                }
+                var modified = request
+                modified.content = outcome.content
+                service.route(
+                    push, request: modified, to: targets, requestID: requestID, connection: boundConnection.value)
+            }
+        }
+    }
+
+    /// Delivers a push's request to each target device that is here, keeps it for the others until its
+    /// expiration (or drops it with expiration 0), and answers where it went.
+    private func route(
+        _ push: PushNotification, request: NotificationRequest, to targets: [String], requestID: UInt64?,
+        connection: ClientConnection
+    ) {
+        var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
         let now = clock.now()
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
             if push.collapseID != nil {
-                let removed = scheduler.remove(owner: owner, identifiers: [identifier])
+                let removed = scheduler.remove(owner: owner, identifiers: [request.identifier])
                 if !removed.isEmpty {
                     table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
                 }
             }
+            var expiration: Date?
+            if case .at(let date) = push.expiration { expiration = date }
             if isPresent(device) {
-                fire([NotificationScheduler.Firing(owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)])
+                fire([
+                    NotificationScheduler.Firing(
+                        owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)
+                ])
                 outcome.delivered.append(device)
-            } else if push.expiration == .immediately {
+            } else if push.expiration == .immediately || (expiration.map { $0 <= now } ?? false) {
                 outcome.dropped.append(device)
             } else {
                 sequence += 1
-                var expiration: Date?
-                if case .at(let date) = push.expiration { expiration = date }
                 let waitingPush = NotificationTable.WaitingPush(
                     sequence: sequence, device: device,
                     notification: DeliveredNotification(owner: owner, request: request, date: now),
@@ -399,7 +471,11 @@ final class NotificationService: DaemonService {
             }
         }
         logger.info(
-            "push", metadata: ["app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)", "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)"])
+            "push",
+            metadata: [
+                "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)",
+                "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)",
+            ])
         send(.pushed(outcome), requestID: requestID, to: connection)
     }
 
@@ -417,9 +493,12 @@ final class NotificationService: DaemonService {
                 continue
             }
             let notification = push.notification
-            fire([NotificationScheduler.Firing(
-                owner: notification.owner, request: notification.request, due: notification.date, lateBy: nil, nextFire: nil,
-                anchor: notification.date)])
+            fire([
+                NotificationScheduler.Firing(
+                    owner: notification.owner, request: notification.request, due: notification.date, lateBy: nil,
+                    nextFire: nil,
+                    anchor: notification.date)
+            ])
         }
     }
 
@@ -428,7 +507,8 @@ final class NotificationService: DaemonService {
     private func appRow(_ owner: NotificationOwner) -> NotificationTable.AppRow {
         if let row = apps[owner] { return row }
         let settings: NotificationSettings =
-            owner.bundleIdentifier == Self.cliBundleIdentifier ? .granted([.alert, .sound, .badge]) : NotificationSettings()
+            owner.bundleIdentifier == Self.cliBundleIdentifier
+            ? .granted([.alert, .sound, .badge]) : NotificationSettings()
         return NotificationTable.AppRow(settings: settings, categories: [], badge: nil)
     }
 

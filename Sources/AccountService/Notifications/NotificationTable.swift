@@ -213,7 +213,8 @@ struct NotificationTable: Sendable {
 
     static func queuePush(_ push: WaitingPush, in db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO notificationPush (sequence, device, notification, collapseID, expiration) VALUES (?, ?, ?, ?, ?)",
+            sql:
+                "INSERT INTO notificationPush (sequence, device, notification, collapseID, expiration) VALUES (?, ?, ?, ?, ?)",
             arguments: [
                 push.sequence, push.device, try json(push.notification), push.collapseID,
                 push.expiration?.timeIntervalSince1970,

@@ -2,10 +2,11 @@
     import Glibc
 #endif
 
-/// Reads a process's peak resident set size from `/proc/PID/status`.
-enum ProcessMemory {
+/// Reads a process's peak resident set size from `/proc/PID/status` (the widget host and the
+/// notification service extension runner hold their children to a memory budget with it).
+public enum ProcessMemory {
     /// `VmHWM` of `pid` in KB, or nil when the process is gone or the field is missing.
-    static func peakResidentKB(of pid: pid_t) -> Int? {
+    public static func peakResidentKB(of pid: pid_t) -> Int? {
         let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -21,7 +22,7 @@ enum ProcessMemory {
     }
 
     /// The `VmHWM:` value of a status file's text, in KB.
-    static func peakResidentKB(inStatus text: ArraySlice<UInt8>) -> Int? {
+    public static func peakResidentKB(inStatus text: ArraySlice<UInt8>) -> Int? {
         let key = Array("VmHWM:".utf8)
         for line in text.split(separator: UInt8(ascii: "\n")) where line.starts(with: key) {
             let digits = line.dropFirst(key.count).filter {

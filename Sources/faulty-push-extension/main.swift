@@ -1,0 +1,3 @@
+import NotificationServiceExtensionKit
+
+NotificationServiceExtensionRunner.main(FaultyPushExtension.self)

@@ -1,0 +1,3 @@
+import NotificationServiceExtensionKit
+
+NotificationServiceExtensionRunner.main(DecryptingExtension.self)
