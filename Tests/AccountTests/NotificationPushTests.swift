@@ -40,6 +40,31 @@ import Testing
         #expect(delivered.count == 1, "collapse id replaces: \(delivered.count)")
     }
 
+    @Test func encryptedPushIsDecryptedByMonkeyBrowsersExtensionBeforeDelivery() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "A"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let browser = "com.example.apple-samplecode.MonkeyBrowser"
+        let follower = try harness.launch(["notifications", "--follow", "--json", "--device", "B", "--app", browser])
+        _ = try await NotificationCLITests.poll(harness, ["notifications", "pending"]) { _ in true }
+        let page = try payload(
+            harness, "page.json",
+            #"{"aps":{"alert":{"title":"Tide tables","body":"Open on this terminal"}},"url":"https://example.com/tides"}"#
+        )
+        let sealed = try await harness.run(["push", page, "--encrypt", "--app", browser, "--device", "B"])
+        #expect(sealed.status == 0, "\(sealed.output)")
+        let delivery = await follower.waitForEvent("delivered")
+        #expect(delivery?["title"] as? String == "Tide tables", "\(follower.transcript)")
+        #expect(delivery?["body"] as? String == "Open on this terminal")
+
+        // Mutable content the extension cannot open: the original is delivered, and the daemon says why.
+        let plain = try payload(harness, "plain.json", #"{"aps":{"alert":"unsealed","mutable-content":1}}"#)
+        #expect(try await harness.run(["push", plain, "--app", browser, "--device", "B"]).status == 0)
+        let original = await follower.waitForEvent("delivered", skipping: 1)
+        #expect(original?["body"] as? String == "unsealed", "\(follower.transcript)")
+    }
+
     @Test func pushForAnAbsentDeviceWaitsOrIsDropped() async throws {
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "A"
