@@ -94,13 +94,13 @@ public enum NotificationMessage: Hashable, Sendable {
             case .locationChanged(let body): body
             case .done: [String: Int]()
             }
-        let fragment = try JSONDecoder().decode(JSONFragment.self, from: try JSONEncoder().encode(body))
-        return .notification(NotificationEnvelope(kind: kind, requestID: requestID, body: fragment))
+        let text = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
+        return .notification(NotificationEnvelope(kind: kind, requestID: requestID, body: text))
     }
 
     /// Reads the typed message an envelope carries; throws for an unknown kind or a body that does not fit it.
     public init(_ envelope: NotificationEnvelope) throws {
-        let data = try JSONEncoder().encode(envelope.body)
+        let data = Data(envelope.body.utf8)
         func body<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: data) }
         switch envelope.kind {
         case "requestAuthorization": self = .requestAuthorization(try body(AuthorizationRequest.self))

@@ -110,7 +110,7 @@ import Wire
     }
 
     @Test func unknownKindIsAClearError() {
-        let envelope = NotificationEnvelope(kind: "explode", requestID: nil, body: .object([:]))
+        let envelope = NotificationEnvelope(kind: "explode", requestID: nil, body: "{}")
         #expect(throws: NotificationMessageError.self) { try NotificationMessage(envelope) }
         #expect("\(NotificationMessageError.unknownKind("explode"))".contains("explode"))
     }

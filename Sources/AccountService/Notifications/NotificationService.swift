@@ -53,16 +53,13 @@ final class NotificationService: DaemonService {
         self.clock = clock
         self.logger = logger
         scheduler = NotificationScheduler(clock: clock)
-        let contents = try table.load()
+        let startedAt = clock.now()
+        let contents = try table.load(dueBy: startedAt)
         knownApps = contents.knownApps.union([Self.cliBundleIdentifier])
         knownDevices = contents.knownDevices
         apps = contents.apps
         waiting = contents.waiting
-        for row in contents.pending {
-            scheduler.restore(owner: row.owner, request: row.request, anchor: row.anchor, nextFire: row.nextFire)
-            knownApps.insert(row.owner.bundleIdentifier)
-            knownDevices.insert(row.owner.device)
-        }
+        restore(contents.pending)
         for (notification, rowSequence, isUnsent) in contents.delivered {
             delivered[notification.owner, default: []].append(notification)
             if isUnsent { unsent[notification.owner, default: []].insert(notification.request.identifier) }
@@ -73,10 +70,23 @@ final class NotificationService: DaemonService {
         scheduler.onRecomputed = { [logger] reason in
             logger.notice("calendar triggers recomputed", metadata: ["reason": "\(reason)"])
         }
-        if !contents.pending.isEmpty {
-            logger.info("notifications restored", metadata: ["pending": "\(contents.pending.count)"])
-        }
+        // What was missed fires first (late); then the rest is read and armed.
         scheduler.start()
+        let rest = try table.loadPending(after: startedAt)
+        restore(rest)
+        scheduler.start()
+        if !contents.pending.isEmpty || !rest.isEmpty {
+            logger.info(
+                "notifications restored", metadata: ["missed": "\(contents.pending.count)", "pending": "\(rest.count)"])
+        }
+    }
+
+    private func restore(_ rows: [NotificationTable.PendingRow]) {
+        for row in rows {
+            scheduler.restore(owner: row.owner, request: row.request, anchor: row.anchor, nextFire: row.nextFire)
+            knownApps.insert(row.owner.bundleIdentifier)
+            knownDevices.insert(row.owner.device)
+        }
     }
 
     // MARK: - Messages

@@ -11,6 +11,13 @@ import Notifications
 struct NotificationTable: Sendable {
     let pool: DatabasePool
     let logger: Logger
+    private let batcher: WriteBatcher
+
+    init(pool: DatabasePool, logger: Logger) {
+        self.pool = pool
+        self.logger = logger
+        batcher = WriteBatcher(pool: pool, logger: logger)
+    }
 
     static func createTables(_ db: Database) throws {
         try db.create(table: "notificationPending") { table in
@@ -83,22 +90,17 @@ struct NotificationTable: Sendable {
         var knownDevices: Set<String> = []
     }
 
-    func load() throws -> Contents {
+    /// Everything but the pending requests due after `dueBy` (those come from `loadPending(after:)`), so a
+    /// restarted daemon fires what it missed before it reads the rest.
+    func load(dueBy: Date) throws -> Contents {
         try pool.read { db in
             let decoder = JSONDecoder()
             func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
                 try decoder.decode(type, from: Data(text.utf8))
             }
             var contents = Contents()
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationPending") {
-                let nextFire: Double? = row["nextFire"]
-                contents.pending.append(
-                    PendingRow(
-                        owner: NotificationOwner(bundleIdentifier: row["bundle"], device: row["device"]),
-                        request: try decode(NotificationRequest.self, row["request"]),
-                        anchor: Date(timeIntervalSince1970: row["anchor"]),
-                        nextFire: nextFire.map(Date.init(timeIntervalSince1970:))))
-            }
+            contents.pending = try Self.pending(
+                db, sql: "SELECT * FROM notificationPending WHERE nextFire <= ?", dueBy.timeIntervalSince1970)
             for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationDelivered ORDER BY sequence") {
                 contents.delivered.append(
                     (try decode(DeliveredNotification.self, row["notification"]), row["sequence"], row["unsent"]))
@@ -130,18 +132,34 @@ struct NotificationTable: Sendable {
         }
     }
 
-    /// Queues `change`; logs a failure; runs `then` (on GRDB's queue) once it committed.
+    /// The pending requests due after `date`, and those that fire on events.
+    func loadPending(after date: Date) throws -> [PendingRow] {
+        try pool.read { db in
+            try Self.pending(
+                db, sql: "SELECT * FROM notificationPending WHERE nextFire IS NULL OR nextFire > ?",
+                date.timeIntervalSince1970)
+        }
+    }
+
+    private static func pending(_ db: Database, sql: String, _ argument: Double) throws -> [PendingRow] {
+        let decoder = JSONDecoder()
+        return try Row.fetchAll(db, sql: sql, arguments: [argument]).map { row in
+            let nextFire: Double? = row["nextFire"]
+            let request: String = row["request"]
+            return PendingRow(
+                owner: NotificationOwner(bundleIdentifier: row["bundle"], device: row["device"]),
+                request: try decoder.decode(NotificationRequest.self, from: Data(request.utf8)),
+                anchor: Date(timeIntervalSince1970: row["anchor"]),
+                nextFire: nextFire.map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Queues `change` (committed with whatever else is queued, in order); logs a failure; runs `then` (on
+    /// GRDB's queue) once it committed.
     func write(
         _ change: @escaping @Sendable (Database) throws -> Void, then: @escaping @Sendable () -> Void = {}
     ) {
-        let logger = logger
-        pool.asyncWrite(change) { _, result in
-            switch result {
-            case .success: then()
-            case .failure(let error):
-                logger.error("notification write failed", metadata: ["error": "\(error)"])
-            }
-        }
+        batcher.write(change, then: then)
     }
 
     // MARK: - Statements (run inside `write`)
