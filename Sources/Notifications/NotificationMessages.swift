@@ -29,11 +29,14 @@ public struct SettingsChange: Codable, Hashable, Sendable {
     public var badges: Bool?
     public var alerts: Bool?
     public var previews: Bool?
+    /// The asking device (the CLI's own), accepted as a known device even before it ever registered.
+    public var requester: String?
     public init(
         owner: NotificationOwner, allow: Bool? = nil, sounds: Bool? = nil, badges: Bool? = nil, alerts: Bool? = nil,
-        previews: Bool? = nil
+        previews: Bool? = nil, requester: String? = nil
     ) {
         self.owner = owner
+        self.requester = requester
         self.allow = allow
         self.sounds = sounds
         self.badges = badges

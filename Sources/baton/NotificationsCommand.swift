@@ -138,8 +138,8 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
         func flag(_ value: String?) -> Bool? { value.map { $0 == "on" } }
         let change = SettingsChange(
             owner: owner, allow: allow ? true : deny ? false : nil, sounds: flag(sound), badges: flag(badges),
-            alerts: flag(alerts), previews: flag(previews))
-        let unchanged = change == SettingsChange(owner: owner)
+            alerts: flag(alerts), previews: flag(previews), requester: DeviceName.resolve(option: nil))
+        let unchanged = change == SettingsChange(owner: owner, requester: change.requester)
         let answer = await NotificationCLI.request(unchanged ? .getSettings(owner) : .changeSettings(change))
         guard case .settings(let settings) = answer else {
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)

@@ -140,4 +140,35 @@ import Testing
         let log = try String(contentsOf: harness.home.appendingPathComponent("state/logs/daemon.log"), encoding: .utf8)
         #expect(log.contains("pushed out of the 64 kept"))
     }
+
+    @Test func locationTriggerFiresWhenTheDeviceMovesIn() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        let added = try await harness.run([
+            "notify", "--title", "Home", "--near", "52.2297,21.0122", "--radius", "500", "--id", "home",
+        ])
+        #expect(added.status == 0 && added.output.contains("on an event"), "\(added.output)")
+        #expect(try await harness.run(["location", "set", "50.06", "19.94"]).status == 0)
+        #expect(try await harness.run(["location", "set", "52.2299", "21.0125"]).status == 0)
+        let delivered = try await Self.poll(harness, ["notifications", "delivered"]) { !$0.isEmpty }
+        #expect(delivered.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String } == ["home"])
+        #expect(try await Self.poll(harness, ["notifications", "pending"]) { $0.isEmpty }.isEmpty)
+    }
+
+    @Test func deniedAppCannotScheduleUntilAllowedAgain() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        let denied = try await harness.run(["notifications", "settings", "--deny", "--json"])
+        #expect(
+            denied.status == 0 && denied.output.contains("\"authorizationStatus\" : \"denied\""), "\(denied.output)")
+        let refused = try await harness.run(["notify", "--title", "T", "--in", "1h"])
+        #expect(refused.status == 65 && refused.output.contains("not allowed"), "\(refused.output)")
+        let allowed = try await harness.run(["notifications", "settings", "--allow", "--sound", "off"])
+        #expect(
+            allowed.status == 0 && allowed.output.contains("authorized") && allowed.output.contains("sounds off"),
+            "\(allowed.output)")
+        #expect(try await harness.run(["notify", "--title", "T", "--in", "1h"]).status == 0)
+    }
 }

@@ -124,12 +124,13 @@ final class NotificationService: DaemonService {
                     AuthorizationAnswer(
                         granted: status == .authorized || status == .provisional, settings: app.settings)))
         case .getSettings(let owner):
-            if let problem = unknown(owner, requester: connection.device?.name) {
+            // Reading is harmless for a device the daemon has not met yet: it has the defaults.
+            if let problem = unknown(owner, requester: owner.device) {
                 return refuse(NotificationFailure.unknownTarget, problem)
             }
             reply(.settings(appRow(owner).settings))
         case .changeSettings(let change):
-            if let problem = unknown(change.owner, requester: connection.device?.name) {
+            if let problem = unknown(change.owner, requester: connection.device?.name ?? change.requester) {
                 return refuse(NotificationFailure.unknownTarget, problem)
             }
             var app = appRow(change.owner)
