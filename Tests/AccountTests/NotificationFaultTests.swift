@@ -90,4 +90,29 @@ import Wire
             })
         #expect(dates == datesAgain)
     }
+
+    @Test func deliveredKeepsTheNewestHundredPerApp() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let replies = Replies()
+        let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
+        let owner = NotificationOwner(bundleIdentifier: "com.baton.cli", device: "desk")
+        for index in 0..<105 {
+            let request = NotificationRequest(identifier: "n\(index)", content: .init(title: "n\(index)"), trigger: nil)
+            link.send(
+                try NotificationMessage.add(AddNotification(owner: owner, request: request, requester: "desk")).wire(
+                    requestID: UInt64(index + 1)))
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while replies.count < 105, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(replies.count == 105 && replies.errors.isEmpty, "\(replies.errors.prefix(3))")
+        link.close()
+        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { list in
+            list.contains { ($0["request"] as? [String: Any])?["identifier"] as? String == "n104" }
+        }
+        let identifiers = Set(delivered.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String })
+        #expect(identifiers == Set((5..<105).map { "n\($0)" }))
+    }
 }

@@ -225,6 +225,18 @@ final class NotificationService: DaemonService {
         {
             return connection.fail(requestID, code: NotificationFailure.invalid, problem)
         }
+        if add.request.trigger == nil {
+            // No trigger: delivered at once, never pending (so never counted among the 64).
+            let now = clock.now()
+            scheduler.remove(owner: owner, identifiers: [add.request.identifier])
+            fire([
+                NotificationScheduler.Firing(
+                    owner: owner, request: add.request, due: now, lateBy: nil, nextFire: nil, anchor: now)
+            ])
+            return send(
+                .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: now)), requestID: requestID,
+                to: connection)
+        }
         let result: (nextFire: Date?, pushedOut: String?)
         do {
             result = try scheduler.add(owner: owner, request: add.request)
