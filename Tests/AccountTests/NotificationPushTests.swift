@@ -9,6 +9,20 @@ import Testing
         return url.path
     }
 
+    /// Runs `baton push …` again while it fails with BadTopic (36) or BadDeviceToken (37): the follower that
+    /// stands in for the device (and its app) has not reached the daemon yet. Gives up after ten seconds.
+    func pushOnceFollowed(_ harness: BatonHarness, _ arguments: [String]) async throws -> (
+        status: Int32?, output: String
+    ) {
+        let deadline = Date().addingTimeInterval(10)
+        var result = try await harness.run(["push"] + arguments)
+        while result.status == 36 || result.status == 37, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            result = try await harness.run(["push"] + arguments)
+        }
+        return result
+    }
+
     @Test func pushToDeviceBReachesItsFollowerAndCollapseIdReplaces() async throws {
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "A"
@@ -21,9 +35,8 @@ import Testing
         let second = try payload(
             harness, "second.apns", #"{"Simulator Target Bundle":"com.baton.cli","aps":{"alert":"second"}}"#)
 
-        let pushed = try await harness.run([
-            "push", first, "--device", "B", "--app", "com.baton.cli", "--collapse-id", "page", "--json",
-        ])
+        let pushed = try await pushOnceFollowed(
+            harness, [first, "--device", "B", "--app", "com.baton.cli", "--collapse-id", "page", "--json"])
         #expect(pushed.status == 0, "\(pushed.output)")
         let delivery = await follower.waitForEvent("delivered")
         #expect(delivery?["device"] as? String == "B")
@@ -52,7 +65,7 @@ import Testing
             harness, "page.json",
             #"{"aps":{"alert":{"title":"Tide tables","body":"Open on this terminal"}},"url":"https://example.com/tides"}"#
         )
-        let sealed = try await harness.run(["push", page, "--encrypt", "--app", browser, "--device", "B"])
+        let sealed = try await pushOnceFollowed(harness, [page, "--encrypt", "--app", browser, "--device", "B"])
         #expect(sealed.status == 0, "\(sealed.output)")
         let delivery = await follower.waitForEvent("delivered")
         #expect(delivery?["title"] as? String == "Tide tables", "\(follower.transcript)")
