@@ -83,13 +83,13 @@ import Testing
         harness.environment["BATON_DEVICE"] = "A"
         defer { harness.tearDown() }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        // Make C known, then leave.
+        // Make C known (a push reaches its follower), then leave.
+        let file = try payload(harness, "p.json", #"{"aps":{"alert":"hello"}}"#)
         let visit = try harness.launch(["notifications", "--follow", "--json", "--device", "C"])
-        _ = try await NotificationCLITests.poll(harness, ["notifications", "pending"]) { _ in true }
-        try await Task.sleep(for: .milliseconds(300))
+        let greeted = try await pushOnceFollowed(harness, [file, "--device", "C", "--app", "com.baton.cli"])
+        #expect(greeted.status == 0 && greeted.output.contains("delivered to C"), "\(greeted.output)")
         visit.kill()
         _ = await visit.exitStatus()
-        let file = try payload(harness, "p.json", #"{"aps":{"alert":"hello"}}"#)
         func droppedDevices(_ output: String) -> [String] {
             ((try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any])?["dropped"] as? [String]
                 ?? []
