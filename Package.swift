@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "AccountService",
             dependencies: [
-                "Wire", "BatonEnvironment",
+                "Wire", "BatonEnvironment", "Notifications",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -120,6 +120,14 @@ let package = Package(
         .target(
             name: "EncryptedPush",
             dependencies: ["Notifications", "Wire", .product(name: "Crypto", package: "swift-crypto")]),
+        // UNUserNotificationCenter for apps of the suite: the Notifications model over the account daemon.
+        .target(
+            name: "UserNotifications",
+            dependencies: [
+                "Notifications", "AccountClient", "Handoff", "Wire", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
@@ -157,7 +165,7 @@ let package = Package(
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,9 +219,16 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "AccountClient", "BatonEnvironment", "KeyValueStore",
+                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "NotificationServiceTests",
+            dependencies: [
+                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -56,7 +56,7 @@ public enum AccountDaemon {
         let boundHub = try eventLoop.submit {
             NIOLoopBound(
                 try DaemonHub(
-                    eventLoop: eventLoop, store: store, logger: logger, continueTimeout: continueTimeout,
+                    eventLoop: eventLoop, store: store, paths: paths, logger: logger, continueTimeout: continueTimeout,
                     ownerUID: ownerUID, limits: limits, shutdown: { stopper.fire() }),
                 eventLoop: eventLoop)
         }.wait()

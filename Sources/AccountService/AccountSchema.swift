@@ -45,6 +45,9 @@ enum AccountSchema {
                 table.column("lastWriteID", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3: notifications") { db in
+            try NotificationTable.createTables(db)
+        }
         return migrator
     }
 }

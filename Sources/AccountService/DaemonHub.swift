@@ -2,6 +2,7 @@ import BatonEnvironment
 import Foundation
 import Logging
 import NIOCore
+import Notifications
 import Wire
 
 /// The daemon's state and services, confined to its single event loop.
@@ -15,7 +16,7 @@ final class DaemonHub {
     private var nextConnectionID = 1
 
     init(
-        eventLoop: any EventLoop, store: AccountStore, logger: Logger, continueTimeout: TimeAmount,
+        eventLoop: any EventLoop, store: AccountStore, paths: BatonPaths, logger: Logger, continueTimeout: TimeAmount,
         ownerUID: uid_t, limits: DaemonLimits, shutdown: @escaping () -> Void
     ) throws {
         self.eventLoop = eventLoop
@@ -33,6 +34,13 @@ final class DaemonHub {
         services.register(StreamRelay(devices: devices, activities: activities, logger: logger))
         services.register(QueryService(devices: devices, activities: activities))
         services.register(try KeyValueService(store: store, logger: logger, now: now))
+        services.register(
+            try NotificationService(
+                store: store, devices: devices, eventLoop: eventLoop,
+                clock: EventLoopDeadlineClock(eventLoop: eventLoop),
+                extensions: ResourceLocator.resourcesDirectory().map(ServiceExtensionCatalog.load(resources:))
+                    ?? ServiceExtensionCatalog(apps: [:], extensions: [:], problems: []),
+                extensionRunner: ServiceExtensionHost(paths: paths), logger: logger))
         services.register(
             ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }

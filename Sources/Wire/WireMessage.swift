@@ -4,7 +4,7 @@ import BatonEnvironment
 ///
 /// New services (key-value store, notifications) add a family and their messages.
 public enum MessageFamily: String, Codable, Sendable, CaseIterable {
-    case device, activity, stream, control, query, keyValue
+    case device, activity, stream, control, query, keyValue, notification
 }
 
 /// Every message between a client and the daemon. On the wire: `{"kind": "...", "body": {...}}`.
@@ -38,6 +38,8 @@ public enum WireMessage: Hashable, Sendable {
     case keyValueFetch(KeyValueFetch)
     case keyValueSnapshot(KeyValueSnapshot)
     case keyValueChanged(KeyValueChanged)
+    /// Every message of the notification family (see `NotificationEnvelope`).
+    case notification(NotificationEnvelope)
 }
 
 extension WireMessage {
@@ -73,6 +75,7 @@ extension WireMessage {
         case .keyValueFetch: "keyValueFetch"
         case .keyValueSnapshot: "keyValueSnapshot"
         case .keyValueChanged: "keyValueChanged"
+        case .notification: "notification"
         }
     }
 
@@ -89,6 +92,7 @@ extension WireMessage {
         case .keyValueWrite, .keyValueWritten, .keyValueRejected, .keyValueFetch, .keyValueSnapshot,
             .keyValueChanged:
             .keyValue
+        case .notification: .notification
         }
     }
 }
@@ -147,6 +151,8 @@ extension WireMessage: Codable {
             self = .keyValueSnapshot(try container.decode(KeyValueSnapshot.self, forKey: .body))
         case "keyValueChanged":
             self = .keyValueChanged(try container.decode(KeyValueChanged.self, forKey: .body))
+        case "notification":
+            self = .notification(try container.decode(NotificationEnvelope.self, forKey: .body))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown message kind \(BoundedQuote.quote(kind))")
@@ -186,6 +192,7 @@ extension WireMessage: Codable {
         case .keyValueFetch(let body): try container.encode(body, forKey: .body)
         case .keyValueSnapshot(let body): try container.encode(body, forKey: .body)
         case .keyValueChanged(let body): try container.encode(body, forKey: .body)
+        case .notification(let body): try container.encode(body, forKey: .body)
         }
     }
 }
@@ -210,6 +217,7 @@ extension WireMessage {
         case .keyValueRejected(let body): body.requestID
         case .keyValueFetch(let body): body.requestID
         case .keyValueSnapshot(let body): body.requestID
+        case .notification(let body): body.requestID
         default: nil
         }
     }

@@ -22,6 +22,9 @@ struct BatonCommand: AsyncParsableCommand {
             KeyValueCommand.self,
             LocationCommand.self,
             CookiesCommand.self,
+            NotifyCommand.self,
+            NotificationsCommand.self,
+            PushCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -47,7 +47,7 @@ struct BenchCommand: AsyncParsableCommand {
 
 /// The benchmarks `baton bench` knows.
 enum BenchName: String, CaseIterable, ExpressibleByArgument {
-    case render, startup, map, handoff, kv, widget
+    case render, startup, map, handoff, kv, widget, notifications
 
     func run(samples: Int?) async throws -> [BenchFigure] {
         switch self {
@@ -76,6 +76,8 @@ enum BenchName: String, CaseIterable, ExpressibleByArgument {
                 return BenchFigure(
                     benchmark: "handoff", metric: metric, unit: unit, samples: results[key] ?? [], budget: budgets[key])
             }
+        case .notifications:
+            return try await NotificationBench.run(pushSamples: samples ?? 500)
         case .kv:
             let results = try await KVBench.run(samples: samples ?? 200)
             return results.keys.sorted().map { key in

@@ -11,8 +11,9 @@ struct LocationCommand: ParsableCommand {
 
 }
 
-/// `baton location set LAT LON`.
-struct LocationSetCommand: ParsableCommand {
+/// `baton location set LAT LON`: stores the location and tells a running daemon, which evaluates location
+/// triggers of this device's notifications.
+struct LocationSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set the location: latitude -90...90, longitude -180...180 (degrees).")
 
@@ -37,7 +38,7 @@ struct LocationSetCommand: ParsableCommand {
         guard Double(numbers[1]) != nil else { throw ValidationError("longitude '\(numbers[1])' is not a number") }
     }
 
-    func run() throws {
+    func run() async throws {
         let numbers = numbers
         guard numbers.count == 2, let lat = Double(numbers[0]), let lon = Double(numbers[1]) else {
             throw ValidationError("expected LAT LON (two numbers)")
@@ -45,6 +46,7 @@ struct LocationSetCommand: ParsableCommand {
         do {
             let location = try DeviceLocation(latitude: lat, longitude: lon)
             try location.save(device: options.deviceName)
+            await LocationNotice.tellDaemon(device: options.deviceName, location: location)
             print("location of \(options.deviceName): \(location.latitude), \(location.longitude)")
         } catch {
             throw CommandFailure(error.description)

@@ -1,0 +1,247 @@
+import Foundation
+import GRDB
+import Logging
+import Notifications
+
+/// The notification service's rows in `account.sqlite`: pending requests, delivered notifications, each
+/// app's settings, categories and badge per device, and pushes waiting for a disconnected device.
+///
+/// Every change is queued on GRDB's serial writer (`asyncWrite`), so the event loop never waits for the disk
+/// and changes commit in the order they were made; `then` runs once the change committed.
+struct NotificationTable: Sendable {
+    let pool: DatabasePool
+    let logger: Logger
+    private let batcher: WriteBatcher
+
+    init(pool: DatabasePool, logger: Logger) {
+        self.pool = pool
+        self.logger = logger
+        batcher = WriteBatcher(pool: pool, logger: logger)
+    }
+
+    static func createTables(_ db: Database) throws {
+        try db.create(table: "notificationPending") { table in
+            table.column("bundle", .text).notNull()
+            table.column("device", .text).notNull()
+            table.column("identifier", .text).notNull()
+            table.column("request", .text).notNull()
+            table.column("anchor", .double).notNull()
+            table.column("nextFire", .double)
+            table.primaryKey(["bundle", "device", "identifier"])
+        }
+        try db.create(table: "notificationDelivered") { table in
+            table.column("bundle", .text).notNull()
+            table.column("device", .text).notNull()
+            table.column("identifier", .text).notNull()
+            table.column("notification", .text).notNull()
+            table.column("sequence", .integer).notNull()
+            table.column("unsent", .boolean).notNull()
+            table.primaryKey(["bundle", "device", "identifier"])
+        }
+        try db.create(table: "notificationApp") { table in
+            table.column("bundle", .text).notNull()
+            table.column("device", .text).notNull()
+            table.column("settings", .text).notNull()
+            table.column("categories", .text).notNull()
+            table.column("badge", .integer)
+            table.primaryKey(["bundle", "device"])
+        }
+        try db.create(table: "notificationPush") { table in
+            table.autoIncrementedPrimaryKey("sequence")
+            table.column("device", .text).notNull()
+            table.column("notification", .text).notNull()
+            table.column("collapseID", .text)
+            table.column("expiration", .double)
+        }
+    }
+
+    /// A pending request as stored.
+    struct PendingRow {
+        var owner: NotificationOwner
+        var request: NotificationRequest
+        var anchor: Date
+        var nextFire: Date?
+    }
+
+    /// An app's per-device state as stored.
+    struct AppRow {
+        var settings: NotificationSettings
+        var categories: [NotificationCategory]
+        var badge: Int?
+    }
+
+    /// A push waiting for its device.
+    struct WaitingPush {
+        var sequence: Int64
+        var device: String
+        var notification: DeliveredNotification
+        var collapseID: String?
+        var expiration: Date?
+    }
+
+    /// Everything, read once at start.
+    struct Contents {
+        var pending: [PendingRow] = []
+        /// Oldest first.
+        var delivered: [(notification: DeliveredNotification, sequence: Int64, unsent: Bool)] = []
+        var apps: [NotificationOwner: AppRow] = [:]
+        var waiting: [WaitingPush] = []
+        var knownApps: Set<String> = []
+        var knownDevices: Set<String> = []
+    }
+
+    /// Everything but the pending requests due after `dueBy` (those come from `loadPending(after:)`), so a
+    /// restarted daemon fires what it missed before it reads the rest.
+    func load(dueBy: Date) throws -> Contents {
+        try pool.read { db in
+            let decoder = JSONDecoder()
+            func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+                try decoder.decode(type, from: Data(text.utf8))
+            }
+            var contents = Contents()
+            contents.pending = try Self.pending(
+                db, sql: "SELECT * FROM notificationPending WHERE nextFire <= ?", dueBy.timeIntervalSince1970)
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationDelivered ORDER BY sequence") {
+                contents.delivered.append(
+                    (try decode(DeliveredNotification.self, row["notification"]), row["sequence"], row["unsent"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationApp") {
+                let owner = NotificationOwner(bundleIdentifier: row["bundle"], device: row["device"])
+                contents.apps[owner] = AppRow(
+                    settings: try decode(NotificationSettings.self, row["settings"]),
+                    categories: try decode([NotificationCategory].self, row["categories"]), badge: row["badge"])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationPush ORDER BY sequence") {
+                let expiration: Double? = row["expiration"]
+                contents.waiting.append(
+                    WaitingPush(
+                        sequence: row["sequence"], device: row["device"],
+                        notification: try decode(DeliveredNotification.self, row["notification"]),
+                        collapseID: row["collapseID"], expiration: expiration.map(Date.init(timeIntervalSince1970:))))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT name, apps FROM device") {
+                contents.knownDevices.insert(row["name"])
+                let apps: String = row["apps"]
+                if let descriptors = try? JSONSerialization.jsonObject(with: Data(apps.utf8)) as? [[String: Any]] {
+                    for app in descriptors {
+                        if let bundle = app["bundleIdentifier"] as? String { contents.knownApps.insert(bundle) }
+                    }
+                }
+            }
+            return contents
+        }
+    }
+
+    /// The pending requests due after `date`, and those that fire on events.
+    func loadPending(after date: Date) throws -> [PendingRow] {
+        try pool.read { db in
+            try Self.pending(
+                db, sql: "SELECT * FROM notificationPending WHERE nextFire IS NULL OR nextFire > ?",
+                date.timeIntervalSince1970)
+        }
+    }
+
+    private static func pending(_ db: Database, sql: String, _ argument: Double) throws -> [PendingRow] {
+        let decoder = JSONDecoder()
+        return try Row.fetchAll(db, sql: sql, arguments: [argument]).map { row in
+            let nextFire: Double? = row["nextFire"]
+            let request: String = row["request"]
+            return PendingRow(
+                owner: NotificationOwner(bundleIdentifier: row["bundle"], device: row["device"]),
+                request: try decoder.decode(NotificationRequest.self, from: Data(request.utf8)),
+                anchor: Date(timeIntervalSince1970: row["anchor"]),
+                nextFire: nextFire.map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Queues `change` (committed with whatever else is queued, in order); logs a failure; runs `then` (on
+    /// GRDB's queue) once it committed.
+    func write(
+        _ change: @escaping @Sendable (Database) throws -> Void, then: @escaping @Sendable () -> Void = {}
+    ) {
+        batcher.write(change, then: then)
+    }
+
+    // MARK: - Statements (run inside `write`)
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    static func savePending(_ row: PendingRow, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO notificationPending (bundle, device, identifier, request, anchor, nextFire)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                row.owner.bundleIdentifier, row.owner.device, row.request.identifier, try json(row.request),
+                row.anchor.timeIntervalSince1970, row.nextFire?.timeIntervalSince1970,
+            ])
+    }
+
+    static func deletePending(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
+        for identifier in identifiers {
+            try db.execute(
+                sql: "DELETE FROM notificationPending WHERE bundle = ? AND device = ? AND identifier = ?",
+                arguments: [owner.bundleIdentifier, owner.device, identifier])
+        }
+    }
+
+    static func saveDelivered(
+        _ notification: DeliveredNotification, sequence: Int64, unsent: Bool, in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO notificationDelivered (bundle, device, identifier, notification, sequence, unsent)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                notification.owner.bundleIdentifier, notification.owner.device, notification.request.identifier,
+                try json(notification), sequence, unsent,
+            ])
+    }
+
+    static func deleteDelivered(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
+        for identifier in identifiers {
+            try db.execute(
+                sql: "DELETE FROM notificationDelivered WHERE bundle = ? AND device = ? AND identifier = ?",
+                arguments: [owner.bundleIdentifier, owner.device, identifier])
+        }
+    }
+
+    static func markSent(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
+        for identifier in identifiers {
+            try db.execute(
+                sql: "UPDATE notificationDelivered SET unsent = 0 WHERE bundle = ? AND device = ? AND identifier = ?",
+                arguments: [owner.bundleIdentifier, owner.device, identifier])
+        }
+    }
+
+    static func saveApp(_ owner: NotificationOwner, _ app: AppRow, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO notificationApp (bundle, device, settings, categories, badge)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                owner.bundleIdentifier, owner.device, try json(app.settings), try json(app.categories), app.badge,
+            ])
+    }
+
+    static func queuePush(_ push: WaitingPush, in db: Database) throws {
+        try db.execute(
+            sql:
+                "INSERT INTO notificationPush (sequence, device, notification, collapseID, expiration) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                push.sequence, push.device, try json(push.notification), push.collapseID,
+                push.expiration?.timeIntervalSince1970,
+            ])
+    }
+
+    static func deletePushes(_ sequences: [Int64], in db: Database) throws {
+        for sequence in sequences {
+            try db.execute(sql: "DELETE FROM notificationPush WHERE sequence = ?", arguments: [sequence])
+        }
+    }
+}

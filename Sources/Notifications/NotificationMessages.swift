@@ -1,0 +1,185 @@
+import Foundation
+
+/// Client → daemon: ask the user (here: the daemon's record of the user's answer) for permission.
+public struct AuthorizationRequest: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    public var options: AuthorizationOptions
+    public init(owner: NotificationOwner, options: AuthorizationOptions) {
+        self.owner = owner
+        self.options = options
+    }
+}
+
+/// Daemon → client: whether notifications are allowed, and the resulting settings.
+public struct AuthorizationAnswer: Codable, Hashable, Sendable {
+    public var granted: Bool
+    public var settings: NotificationSettings
+    public init(granted: Bool, settings: NotificationSettings) {
+        self.granted = granted
+        self.settings = settings
+    }
+}
+
+/// Client → daemon: change an app's settings on a device (`baton notifications settings`); nil leaves a field.
+public struct SettingsChange: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    /// true: authorized with alerts, sounds and badges; false: denied.
+    public var allow: Bool?
+    public var sounds: Bool?
+    public var badges: Bool?
+    public var alerts: Bool?
+    public var previews: Bool?
+    /// The asking device (the CLI's own), accepted as a known device even before it ever registered.
+    public var requester: String?
+    public init(
+        owner: NotificationOwner, allow: Bool? = nil, sounds: Bool? = nil, badges: Bool? = nil, alerts: Bool? = nil,
+        previews: Bool? = nil, requester: String? = nil
+    ) {
+        self.owner = owner
+        self.requester = requester
+        self.allow = allow
+        self.sounds = sounds
+        self.badges = badges
+        self.alerts = alerts
+        self.previews = previews
+    }
+}
+
+/// Client → daemon: an app's categories (replacing the ones it registered before).
+public struct CategoriesUpdate: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    public var categories: [NotificationCategory]
+    public init(owner: NotificationOwner, categories: [NotificationCategory]) {
+        self.owner = owner
+        self.categories = categories
+    }
+}
+
+/// Client → daemon: schedule `request` for `owner`. `requester` is the asking device (the CLI's own),
+/// which the daemon accepts as a known device even before it ever registered.
+public struct AddNotification: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    public var request: NotificationRequest
+    public var requester: String
+    public init(owner: NotificationOwner, request: NotificationRequest, requester: String) {
+        self.owner = owner
+        self.request = request
+        self.requester = requester
+    }
+}
+
+/// Daemon → client: the request is kept; it fires next at `nextFireDate` (nil: on an event).
+public struct NotificationAdded: Codable, Hashable, Sendable {
+    public var identifier: String
+    public var nextFireDate: Date?
+    public init(identifier: String, nextFireDate: Date?) {
+        self.identifier = identifier
+        self.nextFireDate = nextFireDate
+    }
+}
+
+/// Which notifications a query, removal or follower is about: nil matches every app or device.
+public struct NotificationFilter: Codable, Hashable, Sendable {
+    public var bundleIdentifier: String?
+    public var device: String?
+    /// nil: all identifiers.
+    public var identifiers: [String]?
+    public init(bundleIdentifier: String? = nil, device: String? = nil, identifiers: [String]? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.device = device
+        self.identifiers = identifiers
+    }
+
+    /// Whether `owner` and `identifier` are among those this filter names.
+    public func matches(_ owner: NotificationOwner, identifier: String? = nil) -> Bool {
+        if let bundleIdentifier, bundleIdentifier != owner.bundleIdentifier { return false }
+        if let device, device != owner.device { return false }
+        if let identifiers, let identifier, !identifiers.contains(identifier) { return false }
+        return true
+    }
+}
+
+/// Client → daemon: set the app's badge number (0 clears it).
+public struct BadgeUpdate: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    public var count: Int
+    public init(owner: NotificationOwner, count: Int) {
+        self.owner = owner
+        self.count = count
+    }
+}
+
+/// Daemon → device and followers: notifications were removed, by a request or because sooner ones pushed
+/// them out of the 64 kept (`reason`).
+public struct NotificationsRemoved: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    public var identifiers: [String]
+    /// Pending requests (true) or delivered notifications (false).
+    public var pending: Bool
+    public var reason: RemovalReason
+    public init(owner: NotificationOwner, identifiers: [String], pending: Bool, reason: RemovalReason) {
+        self.owner = owner
+        self.identifiers = identifiers
+        self.pending = pending
+        self.reason = reason
+    }
+}
+
+/// Why notifications were removed.
+public enum RemovalReason: String, Codable, Hashable, Sendable {
+    /// The app or the user asked.
+    case requested
+    /// 64 sooner requests of the same app on the same device are pending.
+    case pushedOut
+    /// A newer push with the same collapse id replaced it.
+    case collapsed
+    /// Beyond the 100 delivered notifications kept per app.
+    case overflow
+}
+
+/// Client → daemon: a push (`baton push`), already read from its APNs payload (`PushPayload.parse`).
+public struct PushIntake: Codable, Hashable, Sendable {
+    public var push: PushNotification
+    /// nil: every device of the account.
+    public var device: String?
+    public init(push: PushNotification, device: String?) {
+        self.push = push
+        self.device = device
+    }
+}
+
+/// Daemon → client: where a push went: delivered now, waiting for a disconnected device, or dropped.
+public struct PushOutcome: Codable, Hashable, Sendable {
+    public var identifier: String
+    public var delivered: [String]
+    public var waiting: [String]
+    public var dropped: [String]
+    public init(identifier: String, delivered: [String], waiting: [String], dropped: [String]) {
+        self.identifier = identifier
+        self.delivered = delivered
+        self.waiting = waiting
+        self.dropped = dropped
+    }
+}
+
+/// Client → daemon: the device's location changed (`baton location set`): location triggers are evaluated.
+public struct LocationUpdate: Codable, Hashable, Sendable {
+    public var device: String
+    public var latitude: Double
+    public var longitude: Double
+    public init(device: String, latitude: Double, longitude: Double) {
+        self.device = device
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The error codes of the notification family (in `WireFailure.code`).
+public enum NotificationFailure {
+    /// The request, trigger, content or payload is invalid (a past date, a short repeat, an unknown category…).
+    public static let invalid = 4620
+    /// No such app or device.
+    public static let unknownTarget = 4621
+    /// 64 sooner requests are pending for the app on the device: this one would not be kept.
+    public static let capacity = 4622
+}

@@ -1,0 +1,244 @@
+import AccountClient
+import BatonEnvironment
+import Foundation
+import Handoff
+import NIOCore
+import Notifications
+import Wire
+
+/// `UNUserNotificationCenter` for one app (its bundle identifier from its `Info.plist`) on one device, over a
+/// connection of its own to the account daemon.
+///
+/// Calls are async and throw `NotificationCenterError` with the daemon's one-line reason. Deliveries,
+/// responses and removals for this app on this device arrive through `events` as `NotificationCenterEvent`
+/// values, which the app turns into its own messages; `present(_:options:)` records the app's answer to
+/// `willPresent`.
+public final class UserNotificationCenter: Sendable {
+    public let owner: NotificationOwner
+    private let link: DaemonLink
+    private let state: CenterState
+
+    /// The app's events, in order, until the connection closes.
+    public let events: AsyncStream<NotificationCenterEvent>
+
+    /// Connects for the app described by `manifest` on `device`, and starts following its notifications.
+    public static func connect(
+        manifest: AppManifest, device: String, paths: BatonPaths = BatonPaths()
+    ) async throws(NotificationCenterError) -> UserNotificationCenter {
+        try await connect(bundleIdentifier: manifest.bundleIdentifier, device: device, paths: paths)
+    }
+
+    /// Connects for the app `bundleIdentifier` on `device`.
+    public static func connect(
+        bundleIdentifier: String, device: String, paths: BatonPaths = BatonPaths()
+    ) async throws(NotificationCenterError) -> UserNotificationCenter {
+        let state = CenterState()
+        let (events, sink) = AsyncStream.makeStream(of: NotificationCenterEvent.self)
+        state.sink = sink
+        let link: DaemonLink
+        do {
+            link = try await DaemonLink.connect(
+                to: paths.socket, onFrame: { state.take($0) },
+                onClose: {
+                    state.failAll(.daemon("the daemon closed the connection"))
+                    sink.yield(.disconnected)
+                    sink.finish()
+                }
+            ).get()
+        } catch {
+            throw .daemon("cannot reach the Baton daemon: \(error)")
+        }
+        let center = UserNotificationCenter(
+            owner: NotificationOwner(bundleIdentifier: bundleIdentifier, device: device), link: link, state: state,
+            events: events)
+        _ = try await center.ask(.follow(NotificationFilter(bundleIdentifier: bundleIdentifier, device: device)))
+        return center
+    }
+
+    private init(
+        owner: NotificationOwner, link: DaemonLink, state: CenterState, events: AsyncStream<NotificationCenterEvent>
+    ) {
+        self.owner = owner
+        self.link = link
+        self.state = state
+        self.events = events
+    }
+
+    /// Closes the connection.
+    public func close() { link.close() }
+
+    // MARK: - UNUserNotificationCenter
+
+    /// Asks for permission; true when notifications are allowed.
+    public func requestAuthorization(options: AuthorizationOptions) async throws(NotificationCenterError) -> Bool {
+        guard
+            case .authorization(let answer) = try await ask(
+                .requestAuthorization(AuthorizationRequest(owner: owner, options: options)))
+        else { throw .unexpected }
+        return answer.granted
+    }
+
+    public func notificationSettings() async throws(NotificationCenterError) -> NotificationSettings {
+        guard case .settings(let settings) = try await ask(.getSettings(owner)) else { throw .unexpected }
+        return settings
+    }
+
+    public func setNotificationCategories(_ categories: Set<NotificationCategory>) async throws(NotificationCenterError)
+    {
+        _ = try await ask(
+            .setCategories(
+                CategoriesUpdate(owner: owner, categories: categories.sorted { $0.identifier < $1.identifier })))
+    }
+
+    /// Schedules `request` (replacing one with the same identifier); returns its next fire date.
+    @discardableResult
+    public func add(_ request: NotificationRequest) async throws(NotificationCenterError) -> Date? {
+        guard
+            case .added(let added) = try await ask(
+                .add(AddNotification(owner: owner, request: request, requester: owner.device)))
+        else { throw .unexpected }
+        return added.nextFireDate
+    }
+
+    public func pendingNotificationRequests() async throws(NotificationCenterError) -> [NotificationRequest] {
+        guard case .pendingList(let list) = try await ask(.pendingQuery(filter())) else { throw .unexpected }
+        return list.map(\.request)
+    }
+
+    public func deliveredNotifications() async throws(NotificationCenterError) -> [DeliveredNotification] {
+        guard case .deliveredList(let list) = try await ask(.deliveredQuery(filter())) else { throw .unexpected }
+        return list
+    }
+
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String])
+        async throws(NotificationCenterError)
+    {
+        _ = try await ask(.removePending(filter(identifiers)))
+    }
+
+    public func removeAllPendingNotificationRequests() async throws(NotificationCenterError) {
+        _ = try await ask(.removePending(filter()))
+    }
+
+    public func removeDeliveredNotifications(withIdentifiers identifiers: [String])
+        async throws(NotificationCenterError)
+    {
+        _ = try await ask(.removeDelivered(filter(identifiers)))
+    }
+
+    public func removeAllDeliveredNotifications() async throws(NotificationCenterError) {
+        _ = try await ask(.removeDelivered(filter()))
+    }
+
+    public func setBadgeCount(_ count: Int) async throws(NotificationCenterError) {
+        _ = try await ask(.setBadgeCount(BadgeUpdate(owner: owner, count: count)))
+    }
+
+    /// The app's answer to `.willPresent`: how it shows the notification while it runs (empty: not at all).
+    public func present(_ notification: DeliveredNotification, options: PresentationOptions) {
+        state.record(notification.request.identifier, options)
+    }
+
+    /// The options the app chose for a notification it was asked about, if it answered.
+    public func presentation(of identifier: String) -> PresentationOptions? { state.presentation(identifier) }
+
+    /// Reports what the user did with a notification (the suite's banner, next issue, calls this).
+    public func respond(_ response: NotificationResponse) async throws(NotificationCenterError) {
+        _ = try await ask(.notificationResponse(response))
+    }
+
+    // MARK: - Requests
+
+    private func filter(_ identifiers: [String]? = nil) -> NotificationFilter {
+        NotificationFilter(bundleIdentifier: owner.bundleIdentifier, device: owner.device, identifiers: identifiers)
+    }
+
+    private func ask(_ message: NotificationMessage) async throws(NotificationCenterError) -> NotificationMessage {
+        let requestID = state.nextRequestID()
+        let wire: WireMessage
+        do {
+            wire = try message.wire(requestID: requestID)
+        } catch {
+            throw .daemon("cannot encode \(message.kind): \(error)")
+        }
+        let (state, link) = (self.state, self.link)
+        let outcome = await withCheckedContinuation { continuation in
+            state.wait(requestID, continuation)
+            link.send(wire).whenFailure { error in state.finish(requestID, .failure(.daemon("\(error)"))) }
+        }
+        return try outcome.get()
+    }
+}
+
+/// Why a notification center call failed.
+public enum NotificationCenterError: Error, Equatable, CustomStringConvertible {
+    /// The daemon refused, with its reason and code (`NotificationFailure`).
+    case refused(code: Int, reason: String)
+    case daemon(String)
+    case unexpected
+
+    public var description: String {
+        switch self {
+        case .refused(_, let reason): reason
+        case .daemon(let reason): reason
+        case .unexpected: "unexpected answer from the daemon"
+        }
+    }
+}
+
+/// The center's mutable state, shared with NIO's callbacks.
+private final class CenterState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counter: UInt64 = 1
+    private var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] =
+        [:]
+    private var presentations: [String: PresentationOptions] = [:]
+    var sink: AsyncStream<NotificationCenterEvent>.Continuation?
+
+    func nextRequestID() -> UInt64 {
+        lock.withLock {
+            counter += 1
+            return counter
+        }
+    }
+
+    func wait(
+        _ id: UInt64, _ continuation: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>
+    ) {
+        lock.withLock { waiting[id] = continuation }
+    }
+
+    func finish(_ id: UInt64, _ outcome: Result<NotificationMessage, NotificationCenterError>) {
+        let continuation = lock.withLock { waiting.removeValue(forKey: id) }
+        continuation?.resume(returning: outcome)
+    }
+
+    func failAll(_ error: NotificationCenterError) {
+        let all = lock.withLock {
+            let all = waiting
+            waiting = [:]
+            return all
+        }
+        for continuation in all.values { continuation.resume(returning: .failure(error)) }
+    }
+
+    func record(_ identifier: String, _ options: PresentationOptions) {
+        lock.withLock { presentations[identifier] = options }
+    }
+    func presentation(_ identifier: String) -> PresentationOptions? { lock.withLock { presentations[identifier] } }
+
+    func take(_ frame: InboundFrame) {
+        guard case .message(let message) = frame else { return }
+        if case .error(let error) = message, let id = error.requestID {
+            return finish(id, .failure(.refused(code: error.failure.code, reason: error.failure.message)))
+        }
+        guard case .notification(let envelope) = message, let typed = try? NotificationMessage(envelope) else { return }
+        switch typed {
+        case .notificationDelivered(let notification): sink?.yield(.willPresent(notification))
+        case .notificationResponse(let response): sink?.yield(.didReceive(response))
+        case .notificationsRemoved(let removal): sink?.yield(.removed(removal))
+        default:
+            if let id = envelope.requestID { finish(id, .success(typed)) }
+        }
+    }
+}

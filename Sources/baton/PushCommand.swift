@@ -1,0 +1,108 @@
+import ArgumentParser
+import BatonEnvironment
+import EncryptedPush
+import Foundation
+import Notifications
+
+/// `baton push FILE|- [--device D] [--app BUNDLE] [--collapse-id ID] [--priority 10|5|1] [--expiration DATE|0]
+/// [--encrypt]`: delivers an APNs payload as `xcrun simctl push` does.
+struct PushCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Deliver an APNs payload (JSON or .apns file, - for standard input) to an app.",
+        discussion: """
+            Errors name APNs' reasons, one line each; with --json they print {"reason": …, "detail": …}. \
+            Exit codes: 0 delivered, waiting or dropped as asked; 1 the daemon failed; 64 usage; 66 the file \
+            cannot be read; 20 PayloadEmpty, 21 PayloadTooLarge, 22 MalformedPayload, 23 BadAps, 24 BadAlert, \
+            25 BadBadge, 26 BadSound, 27 BadInterruptionLevel, 28 BadRelevanceScore, 29 BadApsValue, \
+            30 BadUserInfo, 31 BadLocalization, 32 BadCollapseId, 33 BadPriority, 34 BadExpirationDate, \
+            35 MissingTopic, 36 BadTopic (unknown app), 37 BadDeviceToken (unknown device).
+            """)
+
+    @Argument(help: ArgumentHelp("The payload file, or - for standard input.", valueName: "file|-")) var file: String
+    @Option(help: ArgumentHelp("Only this device (default: every device of the account).", valueName: "name"))
+    var device: String?
+    @Option(help: ArgumentHelp("The app (overrides the file's \"Simulator Target Bundle\").", valueName: "bundle"))
+    var app: String?
+    @Option(
+        name: .customLong("collapse-id"),
+        help: ArgumentHelp("Replace a pending or delivered notification with this id (≤ 64 bytes).", valueName: "id"))
+    var collapseID: String?
+    @Option(help: ArgumentHelp("10 (now), 5 or 1 (power-saving).", valueName: "10|5|1")) var priority: String?
+    @Option(
+        help: ArgumentHelp(
+            "0: deliver now or drop; else wait for a disconnected device until this date (ISO 8601 or UNIX time).",
+            valueName: "date|0"))
+    var expiration: String?
+    @Flag(help: "Seal the alert and custom keys with the app's key (its service extension decrypts them).")
+    var encrypt = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        var data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                refuse(
+                    PushError(.payloadEmpty, "cannot read \(BoundedQuote.quote(file))"),
+                    code: NotificationCLI.ExitCode.noInput)
+            }
+            data = contents
+        }
+        let paths = BatonPaths()
+        var options = PushOptions(app: app, collapseID: collapseID, priority: priority, expiration: expiration)
+        var push: PushNotification
+        do {
+            push = try PushPayload.parse(data, options: options)
+            // With the app known, its Localizable.strings resolve the payload's *-loc-key entries.
+            if let strings = try Self.strings(forApp: push.bundleIdentifier) {
+                options.strings = strings
+                push = try PushPayload.parse(data, options: options)
+            }
+        } catch {
+            refuse(error)
+        }
+        if encrypt {
+            do {
+                let key = try EncryptedPush.loadOrCreateKey(
+                    appGroupDirectory: paths.appGroupDirectory, bundleIdentifier: push.bundleIdentifier)
+                data = try EncryptedPush.seal(payload: data, key: key)
+                push = try PushPayload.parse(data, options: options)
+            } catch let error as PushError {
+                refuse(error)
+            } catch {
+                NotificationCLI.fail("cannot encrypt the payload: \(error)", code: NotificationCLI.ExitCode.invalid)
+            }
+        }
+        let answer = await NotificationCLI.request(.push(PushIntake(push: push, device: device))) { failure in
+            PushReason.allCases.first { failure.message.hasPrefix($0.rawValue + ":") }?.exitCode
+        }
+        guard case .pushed(let outcome) = answer else {
+            NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
+        }
+        if json { return try JSONOutput.print(outcome) }
+        var parts: [String] = []
+        if !outcome.delivered.isEmpty { parts.append("delivered to \(outcome.delivered.joined(separator: ", "))") }
+        if !outcome.waiting.isEmpty { parts.append("waiting for \(outcome.waiting.joined(separator: ", "))") }
+        if !outcome.dropped.isEmpty {
+            parts.append("dropped for \(outcome.dropped.joined(separator: ", ")) (not connected)")
+        }
+        print("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))")
+    }
+
+    /// The app's `Localizable.strings` among the suite's resources, if it has one.
+    static func strings(forApp bundle: String) throws(PushError) -> LocalizedStrings? {
+        guard let resources = ResourceLocator.resourcesDirectory(),
+            let directory = ServiceExtensionCatalog.load(resources: resources).apps[bundle],
+            let file = LocalizedStrings.file(inApp: directory)
+        else { return nil }
+        return try LocalizedStrings(contentsOf: file)
+    }
+
+    /// Prints the refusal (as `{"reason": …}` under --json) and exits with its code.
+    private func refuse(_ error: PushError, code: Int32? = nil) -> Never {
+        if json { JSONOutput.line(["reason": error.reason.rawValue, "detail": error.detail]) }
+        NotificationCLI.fail(error.description, code: code ?? error.exitCode)
+    }
+}
