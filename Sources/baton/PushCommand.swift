@@ -13,7 +13,7 @@ struct PushCommand: AsyncParsableCommand {
         discussion: """
             Errors name APNs' reasons, one line each; with --json they print {"reason": …, "detail": …}. \
             Exit codes: 0 delivered, waiting or dropped as asked; 1 the daemon failed; 64 usage; 66 the file \
-            cannot be read; 20 PayloadEmpty, 21 PayloadTooLarge, 22 MalformedPayload, 23 BadAps, 24 BadAlert, \
+            cannot be read; 20 PayloadEmpty, 21 PayloadTooLarge, 22 BadPayload, 23 BadAps, 24 BadAlert, \
             25 BadBadge, 26 BadSound, 27 BadInterruptionLevel, 28 BadRelevanceScore, 29 BadApsValue, \
             30 BadUserInfo, 31 BadLocalization, 32 BadCollapseId, 33 BadPriority, 34 BadExpirationDate, \
             35 MissingTopic, 36 BadTopic (unknown app), 37 BadDeviceToken (unknown device).

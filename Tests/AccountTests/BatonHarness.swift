@@ -128,7 +128,7 @@ final class ProbeProcess: @unchecked Sendable {
     /// The first JSON line after `skipping` earlier matches whose object satisfies `match`, waiting up to
     /// `limit` seconds (a guard against hangs, not a timing assertion). Nil when it never came.
     func waitForEvent(
-        _ event: String, skipping: Int = 0, limit: TimeInterval = 20,
+        _ event: String, skipping: Int = 0, limit: TimeInterval = 60,
         where match: ([String: Any]) -> Bool = { _ in true }
     ) async -> [String: Any]? {
         let deadline = Date().addingTimeInterval(limit)
@@ -145,7 +145,7 @@ final class ProbeProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to exit (up to `limit` seconds) and returns its status, or nil.
-    func exitStatus(limit: TimeInterval = 20) async -> Int32? {
+    func exitStatus(limit: TimeInterval = 60) async -> Int32? {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return process.isRunning ? nil : process.terminationStatus

@@ -63,7 +63,7 @@ final class KeyValueDevices {
 
     /// Processes events until `done` holds; false when `limit` seconds passed first (a guard against hangs).
     @discardableResult
-    func pump(limit: Int64 = 20, until done: () -> Bool) async -> Bool {
+    func pump(limit: Int64 = 60, until done: () -> Bool) async -> Bool {
         guard let timer = devices.first?.client else { return done() }
         let token = nextDeadline
         nextDeadline -= 1

@@ -113,7 +113,7 @@ import Testing
 
     static let refusals: [(String, [String], Int32, String)] = [
         ("big.json", [], 21, "PayloadTooLarge"),
-        ("notjson.json", [], 22, "MalformedPayload"),
+        ("notjson.json", [], 22, "BadPayload"),
         ("noaps.json", [], 23, "BadAps"),
         ("ok.json", ["--priority", "7"], 33, "BadPriority"),
         ("ok.json", ["--collapse-id", String(repeating: "c", count: 65)], 32, "BadCollapseId"),

@@ -42,10 +42,10 @@ import Wire
             }
         }
 
-        /// Handles events until `done` holds; false when 20 seconds pass first (a guard against hangs).
+        /// Handles events until `done` holds; false when 60 seconds pass first (a guard against hangs).
         func pump(until done: () -> Bool) async -> Bool {
             let token = UInt64.max - UInt64.random(in: 0..<1000)
-            sourceClient.post(after: .seconds(20), token: token)
+            sourceClient.post(after: .seconds(60), token: token)
             while !done() {
                 guard let (device, event) = await events.next() else { return false }
                 if case .timer(token) = event as? AccountEvent { return done() }

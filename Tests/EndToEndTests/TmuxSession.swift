@@ -55,7 +55,7 @@ final class TmuxSession {
     /// Waits until the screen satisfies `condition` (a readiness wait with a generous limit, not a timing check).
     @discardableResult
     func waitFor(
-        _ description: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation,
+        _ description: String, timeout: TimeInterval = 45, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -71,7 +71,7 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation) throws
+    func waitFor(_ text: String, timeout: TimeInterval = 45, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> String
     {
         try waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
