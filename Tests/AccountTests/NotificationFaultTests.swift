@@ -29,7 +29,8 @@ import Wire
         harness.environment["BATON_DEVICE"] = "desk"
         defer { harness.tearDown() }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        // 16 devices × 62–63 requests: under the 64 kept per app per device. Due 3 to 13 s from now.
+        // 16 devices × 62–63 requests: under the 64 kept per app per device. Due 3 to 33 s from now: spread
+        // wide enough that the kill lands midway even when a loaded machine is slow to list what fired.
         let replies = Replies()
         let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
         let total = 1000
@@ -37,7 +38,7 @@ import Wire
             let device = "d\(index % 16)"
             let request = NotificationRequest(
                 identifier: "n\(index)", content: NotificationContent(title: "n\(index)"),
-                trigger: .timeInterval(seconds: 3 + 10 * Double(index) / Double(total), repeats: false))
+                trigger: .timeInterval(seconds: 3 + 30 * Double(index) / Double(total), repeats: false))
             let add = NotificationMessage.add(
                 AddNotification(
                     owner: NotificationOwner(bundleIdentifier: "com.baton.cli", device: device), request: request,
@@ -61,7 +62,7 @@ import Wire
         while Date() < killedAt.addingTimeInterval(2) { try await Task.sleep(for: .milliseconds(50)) }
 
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) {
+        let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"], limit: 90) {
             $0.count >= total
         }
         let identifiers = delivered.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String }
@@ -79,7 +80,9 @@ import Wire
         #expect(kill(pid2, SIGKILL) == 0)
         while kill(pid2, 0) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let again = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.count >= total }
+        let again = try await NotificationCLITests.poll(harness, ["notifications", "delivered"], limit: 90) {
+            $0.count >= total
+        }
         let dates = Dictionary(
             uniqueKeysWithValues: delivered.map {
                 (($0["request"] as? [String: Any])?["identifier"] as? String ?? "", $0["date"] as? String ?? "")
