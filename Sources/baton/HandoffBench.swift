@@ -96,7 +96,12 @@ final class BenchDevices {
 
     func measureContinues(_ samples: Int) async throws -> [Double] {
         var results: [Double] = []
-        for _ in 0..<samples {
+        for index in 0..<samples {
+            // A continued offer leaves the dock of the device that took it: the source offers anew first.
+            if index > 0 {
+                activity.title = "Continue \(index)"
+                try await pump(limit: .seconds(5)) { self.target.currentOffer?.title == self.activity.title }
+            }
             let before = hooks.restored.count
             let start = clock.now
             guard case .started = target.continueOffer() else { throw BenchError(description: "nothing to continue") }
