@@ -14,11 +14,13 @@ let widgetExtensionLinking: [LinkerSetting] = [
 /// `-static-stdlib` also exports every symbol of the program's own modules (`-export-dynamic`): 19 760 dynamic
 /// symbols that nothing looks up, which the runtime's start-up `dladdr` scans one by one. `--no-export-dynamic`
 /// (last on the line, so it wins) keeps them private: `baton dump` of a small page starts 0.5 ms sooner.
+/// lld with `-z pack-relative-relocs` (glibc 2.36 reads DT_RELR) packs its 2.6 MB of relative relocations into
+/// 21 KB: the loader touches fewer pages at every start (gold, the default linker here, cannot pack them).
 let batonLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
         "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-        "-Xlinker", "--no-export-dynamic",
+        "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     ])
 ]
 
