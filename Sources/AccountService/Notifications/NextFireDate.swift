@@ -12,11 +12,4 @@ enum NextFireDate {
         guard let trigger else { return anchor }
         return trigger.nextFireDate(after: moment, addedAt: anchor, deviceTimeZone: deviceTimeZone)
     }
-
-    /// Whether `trigger` depends on the wall clock's reading and the zone (and must be recomputed when they
-    /// change): calendar triggers.
-    static func followsWallClock(_ trigger: NotificationTrigger?) -> Bool {
-        if case .calendar = trigger { return true }
-        return false
-    }
 }

@@ -236,7 +236,7 @@ final class NotificationScheduler: @unchecked Sendable {
         var entries: [DeadlineHeap<Key>.Entry] = []
         for (owner, book) in books {
             for (identifier, var scheduled) in book {
-                if NextFireDate.followsWallClock(scheduled.request.trigger) {
+                if scheduled.request.trigger?.followsWallClock == true {
                     scheduled.nextFire = NextFireDate.after(
                         now, trigger: scheduled.request.trigger, anchor: scheduled.anchor, deviceTimeZone: zone)
                     books[owner]?[identifier] = scheduled
