@@ -38,8 +38,9 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(at: directory) }
 
+        // The timeout only guards against a hang: on a loaded machine the helper may start slowly.
         func load(maximumBytes: Int = 1000) async throws -> LoadedPage {
-            try await PageLoader(timeout: 5, maximumBytes: maximumBytes, fetcherExecutable: executable).load(url)
+            try await PageLoader(timeout: 45, maximumBytes: maximumBytes, fetcherExecutable: executable).load(url)
         }
 
         /// True when the script's process is gone and reaped (a zombie still answers `kill(pid, 0)`).
