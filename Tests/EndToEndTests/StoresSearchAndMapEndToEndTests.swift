@@ -15,7 +15,8 @@ import Testing
         defer { tmux.close() }
         try tmux.waitFor("Paths")
         try tmux.send("F2")
-        let start = try tmux.waitFor("stores in view")
+        // The list can say "No stores in view" before the map has drawn its status line: wait for the line.
+        let start = try tmux.waitFor("the map's status line") { Self.centre($0) != nil }
         let centre = try #require(Self.centre(start))
 
         try tmux.send("/")
