@@ -52,7 +52,7 @@ struct DumpCommand: ParsableCommand {
         HeapPrefault.start(forHTMLBytes: html.utf8.count)
         let (document, text) = HTMLDocument.parsedAndLaidOut(html: html, url: page.url, width: cols)
         if json {
-            FileHandle.standardOutput.write(Data(try DumpOutput.json(page: page, text: text).utf8))
+            try StandardOutput.emit(Data(try DumpOutput.json(page: page, text: text).utf8))
         } else {
             try StandardOutput.write(text.dumpUTF8)
         }

@@ -6,7 +6,7 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        try StandardOutput.emit(try encoder.encode(value) + Data("\n".utf8))
     }
 
     /// One compact line (for streams of events).
@@ -15,6 +15,6 @@ enum JSONOutput {
             let data = try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        try? StandardOutput.emit(data + Data("\n".utf8))
     }
 }

@@ -77,7 +77,7 @@ enum NotificationFollow {
             guard let value = object[key] else { return nil }
             return "\(key)=\(BoundedQuote.escaped("\(value)", limit: 200))"
         }
-        FileHandle.standardOutput.write(Data((fields.joined(separator: " ") + "\n").utf8))
+        try? StandardOutput.emit(Data((fields.joined(separator: " ") + "\n").utf8))
     }
 
     private static func describe(_ notification: DeliveredNotification) -> [String: Any] {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -21,6 +23,18 @@ enum StandardOutput {
                 }
                 offset += written
             }
+        }
+    }
+
+    /// Writes `data` as a classic filter does: when the reader went away (`baton … | head`), the process
+    /// ends quietly by SIGPIPE's default action, as if it had not been ignored, instead of failing loudly.
+    static func emit(_ data: Data) throws {
+        do {
+            try write([UInt8](data))
+        } catch let error as WriteError where error.code == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+            _exit(128 + SIGPIPE)
         }
     }
 }

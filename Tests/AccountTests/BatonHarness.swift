@@ -61,7 +61,6 @@ final class BatonHarness: @unchecked Sendable {
     func run(_ arguments: [String], prefix: [String] = []) async throws -> (status: Int32?, output: String) {
         let process = try launch(arguments, prefix: prefix)
         let status = await process.exitStatus()
-        try await Task.sleep(for: .milliseconds(50))  // let the reader drain the pipe
         return (status, process.transcript)
     }
 
@@ -92,6 +91,7 @@ final class ProbeProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var partial = Data()
+    private var endOfOutput = false
     private let output = Pipe()
 
     init(command: [String], environment: [String: String]) throws {
@@ -100,10 +100,20 @@ final class ProbeProcess: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = output
         process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            self?.append(handle.availableData)
-        }
         try process.run()
+        // A thread of its own blocks in read(2) until end of file: Foundation's readabilityHandler on
+        // Linux can stop after the first 16 KB of a child that printed more and exited.
+        let reader = output.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                append(Data(buffer[0..<count]))
+            }
+            finishOutput()
+        }
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -116,6 +126,21 @@ final class ProbeProcess: @unchecked Sendable {
             lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
             partial.removeSubrange(partial.startIndex...newline)
         }
+    }
+
+    private func finishOutput() {
+        lock.withLock {
+            endOfOutput = true
+            if !partial.isEmpty { lines.append(String(decoding: partial, as: UTF8.self)) }
+            partial.removeAll()
+        }
+    }
+
+    /// Waits (up to `limit` seconds, a hang guard) until every process holding the output pipe closed it
+    /// and all it printed was read: after `exitStatus`, the transcript is then whole however large.
+    func drained(limit: TimeInterval = 60) async {
+        let deadline = Date().addingTimeInterval(limit)
+        while !lock.withLock({ endOfOutput }), Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     }
 
     /// Everything printed so far.
@@ -144,11 +169,14 @@ final class ProbeProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Waits for the process to exit (up to `limit` seconds) and returns its status, or nil.
+    /// Waits for the process to exit (up to `limit` seconds) and for the rest of what it printed, and
+    /// returns its status, or nil.
     func exitStatus(limit: TimeInterval = 60) async -> Int32? {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard !process.isRunning else { return nil }
+        await drained(limit: 10)
+        return process.terminationStatus
     }
 
     func kill(signal: Int32 = SIGKILL) {

@@ -118,4 +118,34 @@ import Wire
         let identifiers = Set(delivered.compactMap { ($0["request"] as? [String: Any])?["identifier"] as? String })
         #expect(identifiers == Set((5..<105).map { "n\($0)" }))
     }
+
+    /// `baton notifications delivered --json | head -c 1`: the reader leaves after one byte of a 170 KB
+    /// answer; `baton` ends by SIGPIPE as a filter does, with no crash report on standard error.
+    @Test func aReaderThatLeavesEarlyEndsTheListQuietly() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let replies = Replies()
+        let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
+        let owner = NotificationOwner(bundleIdentifier: "com.baton.cli", device: "desk")
+        for index in 0..<100 {
+            let content = NotificationContent(title: "n\(index)", body: String(repeating: "long body ", count: 100))
+            let request = NotificationRequest(identifier: "n\(index)", content: content, trigger: nil)
+            link.send(
+                try NotificationMessage.add(AddNotification(owner: owner, request: request, requester: "desk")).wire(
+                    requestID: UInt64(index + 1)))
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while replies.count < 100, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        link.close()
+        _ = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.count == 100 }
+        let piped = try await harness.run(
+            ["notifications", "delivered", "--json"],
+            prefix: [
+                "/bin/bash", "-c",
+                #""$0" "$@" 2>"$BATON_HOME/err" | head -c 1 >/dev/null; echo "status=${PIPESTATUS[0]}"; cat "$BATON_HOME/err""#,
+            ])
+        #expect(piped.output == "status=141", "\(piped.output.prefix(500))")
+    }
 }

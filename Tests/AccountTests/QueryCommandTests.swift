@@ -12,10 +12,7 @@ import Testing
 
     /// Runs `baton <arguments>` to completion: its exit status and everything it printed.
     private func run(_ harness: BatonHarness, _ arguments: String...) async throws -> (status: Int32?, output: String) {
-        let process = try harness.launch(arguments)
-        let status = await process.exitStatus()
-        try await Task.sleep(for: .milliseconds(50))  // let the reader drain the pipe
-        return (status, process.transcript)
+        try await harness.run(arguments)
     }
 
     /// An account with `bare` (a device with no apps) and `alpha` (MonkeyBrowser, advertising).

@@ -18,9 +18,9 @@ import Testing
         #expect(bar.contains("Backspace/Alt-← back"))
 
         try tmux.send("?")
-        let overlay = try tmux.waitFor("Keys: MonkeyBrowser")
-        #expect(overlay.contains("Alt-→"))
-        #expect(overlay.contains("F10/Ctrl-C"))
+        try tmux.waitFor("the overlay with every key") {
+            $0.contains("Keys: MonkeyBrowser") && $0.contains("Alt-→") && $0.contains("F10/Ctrl-C")
+        }
         try tmux.send("?")
         try tmux.waitFor("the overlay closed") { !$0.contains("Keys: MonkeyBrowser") }
 

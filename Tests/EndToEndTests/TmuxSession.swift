@@ -60,9 +60,21 @@ final class TmuxSession {
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
+        var satisfied: String?
+        var changing = 0
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                // A frame can reach tmux in several writes: answer with a screen that stayed the same for
+                // one poll, so what the test reads next is the whole frame, not its first rows (a screen
+                // that keeps changing, e.g. a ticking clock, is taken after a few polls).
+                if last == satisfied || changing >= 8 { return last }
+                satisfied = last
+                changing += 1
+            } else {
+                satisfied = nil
+                changing = 0
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting for \(description); screen was:\n\(last)", sourceLocation: sourceLocation)
