@@ -98,20 +98,7 @@ import Wire
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "desk"
         defer { harness.tearDown() }
-        #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let replies = Replies()
-        let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
-        let owner = NotificationOwner(bundleIdentifier: "com.baton.cli", device: "desk")
-        for index in 0..<105 {
-            let request = NotificationRequest(identifier: "n\(index)", content: .init(title: "n\(index)"), trigger: nil)
-            link.send(
-                try NotificationMessage.add(AddNotification(owner: owner, request: request, requester: "desk")).wire(
-                    requestID: UInt64(index + 1)))
-        }
-        let deadline = Date().addingTimeInterval(30)
-        while replies.count < 105, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(replies.count == 105 && replies.errors.isEmpty, "\(replies.errors.prefix(3))")
-        link.close()
+        try await Self.deliverNow(harness, count: 105)
         let delivered = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { list in
             list.contains { ($0["request"] as? [String: Any])?["identifier"] as? String == "n104" }
         }
@@ -125,20 +112,7 @@ import Wire
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "desk"
         defer { harness.tearDown() }
-        #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let replies = Replies()
-        let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
-        let owner = NotificationOwner(bundleIdentifier: "com.baton.cli", device: "desk")
-        for index in 0..<100 {
-            let content = NotificationContent(title: "n\(index)", body: String(repeating: "long body ", count: 100))
-            let request = NotificationRequest(identifier: "n\(index)", content: content, trigger: nil)
-            link.send(
-                try NotificationMessage.add(AddNotification(owner: owner, request: request, requester: "desk")).wire(
-                    requestID: UInt64(index + 1)))
-        }
-        let deadline = Date().addingTimeInterval(30)
-        while replies.count < 100, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        link.close()
+        try await Self.deliverNow(harness, count: 100, body: String(repeating: "long body ", count: 100))
         _ = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.count == 100 }
         let piped = try await harness.run(
             ["notifications", "delivered", "--json"],
@@ -147,5 +121,25 @@ import Wire
                 #""$0" "$@" 2>"$BATON_HOME/err" | head -c 1 >/dev/null; echo "status=${PIPESTATUS[0]}"; cat "$BATON_HOME/err""#,
             ])
         #expect(piped.output == "status=141", "\(piped.output.prefix(500))")
+    }
+
+    /// Starts the daemon and adds `count` requests without a trigger (delivered at once) for
+    /// `com.baton.cli` on `desk`, as one client sending them back to back; waits for every reply.
+    private static func deliverNow(_ harness: BatonHarness, count: Int, body: String = "") async throws {
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let replies = Replies()
+        let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
+        defer { link.close() }
+        let owner = NotificationOwner(bundleIdentifier: "com.baton.cli", device: "desk")
+        for index in 0..<count {
+            let content = NotificationContent(title: "n\(index)", body: body)
+            let request = NotificationRequest(identifier: "n\(index)", content: content, trigger: nil)
+            link.send(
+                try NotificationMessage.add(AddNotification(owner: owner, request: request, requester: "desk")).wire(
+                    requestID: UInt64(index + 1)))
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while replies.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(replies.count == count && replies.errors.isEmpty, "\(replies.errors.prefix(3))")
     }
 }
