@@ -134,7 +134,7 @@ let package = Package(
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
         .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
-        .target(name: "Cartography", dependencies: ["TextWidth"]),
+        .target(name: "Cartography"),
         .target(name: "WidgetExtensionKit"),
         // Messages apps of the suite send each other (no dependencies).
         .target(name: "SuiteMessages"),
@@ -144,21 +144,23 @@ let package = Package(
             name: "MonkeyBrowser",
             dependencies: [
                 "TerminalUI", "HTMLText", "PageLoading", "Handoff", "Wire", "BatonEnvironment", "SuiteMessages",
+                "TextWidth",
             ]
         ),
         .target(
             name: "Stores",
             dependencies: [
                 "TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment", "SuiteMessages",
+                "TextWidth", "Wire",
             ]
         ),
         .target(
             name: "Today",
-            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "SuiteMessages"]
+            dependencies: ["TerminalUI", "WidgetExtensionKit", "BatonEnvironment", "SuiteMessages", "TextWidth"]
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
-        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment"]),
+        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"]),
 
         // Executables.
         .executableTarget(
@@ -166,9 +168,10 @@ let package = Package(
             dependencies: [
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
-                "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
+                "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -197,7 +200,10 @@ let package = Package(
 
         // Tests.
         .target(
-            name: "TestSupport", dependencies: ["SuiteShell", "TerminalUI", "BatonEnvironment"],
+            name: "TestSupport",
+            dependencies: [
+                "SuiteShell", "TerminalUI", "BatonEnvironment", "Wire", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "StoresTests",
@@ -208,7 +214,9 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "SuiteShell", "TestSupport", "BatonEnvironment", "CNcursesw"],
+            exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
@@ -222,8 +230,21 @@ let package = Package(
             name: "AccountTests",
             dependencies: [
                 "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
-                .product(name: "NIOCore", package: "swift-nio"),
+                "TestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Golden"]
+        ),
+        // The daemon's services in this process: a real event loop, a socket and database in a temporary directory.
+        .testTarget(
+            name: "AccountServiceTests",
+            dependencies: [
+                "AccountService", "Wire", "BatonEnvironment", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -238,7 +259,7 @@ let package = Package(
             dependencies: [
                 "MonkeyBrowser", "TerminalUI", "SuiteShell", "HTMLText", "PageLoading", "BatonEnvironment",
                 "TestSupport", "Handoff",
-                "AccountClient", "Wire",
+                "AccountClient", "Wire", "SuiteMessages",
             ],
             exclude: ["Golden"]
         ),

@@ -53,56 +53,24 @@ public enum AccountDaemon {
         let eventLoop = group.next()
         let stopper = ShutdownTrigger()
         let ownerUID = getuid()
-        let boundHub = try eventLoop.submit {
-            NIOLoopBound(
-                try DaemonHub(
-                    eventLoop: eventLoop, store: store, paths: paths, logger: logger, continueTimeout: continueTimeout,
-                    ownerUID: ownerUID, limits: limits, shutdown: { stopper.fire() }),
-                eventLoop: eventLoop)
-        }.wait()
-        let acceptPressure = AcceptPressure(logger: logger)
-        let partialFrames = PartialFrameBudget(limit: limits.maxPartialFrameBytes)
-        let server = try ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 128)
-            .serverChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { acceptPressure.backOff(after: $0) })
-                }
-            }
-            .childChannelOption(
-                .writeBufferWaterMark,
-                value: ChannelOptions.Types.WriteBufferWaterMark(
-                    low: limits.maxQueuedBytes / 2, high: limits.maxQueuedBytes)
-            )
-            .childChannelInitializer { channel in
-                acceptPressure.accepted()
-                return channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(
-                        ByteToMessageHandler(
-                            FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout, budget: partialFrames)))
-                    try pipeline.addHandler(
-                        ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
-                }
-            }
-            .bind(unixDomainSocketPath: paths.socket.path)
-            .wait()
-        chmod(paths.socket.path, 0o600)
+        let server = try DaemonServer.start(
+            group: group, eventLoop: eventLoop, clock: EventLoopDeadlineClock(eventLoop: eventLoop), store: store,
+            paths: paths, logger: logger, continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits,
+            shutdown: { stopper.fire() })
         logger.notice(
             "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.socket.path)"])
         ready()
 
-        stopper.arm { server.close(promise: nil) }
+        stopper.arm { server.channel.close(promise: nil) }
         let watch = SocketWatch(path: paths.socket.path, on: eventLoop, logger: logger) { stopper.fire() }
         defer { watch.cancel() }
         let signals = SignalWatch(signals: [SIGTERM, SIGINT, SIGHUP]) { signal in
             logger.notice("signal received", metadata: ["signal": "\(signal)"])
             stopper.fire()
         }
-        try server.closeFuture.wait()
+        try server.channel.closeFuture.wait()
         signals.cancel()
-        try eventLoop.submit { boundHub.value.closeAll() }.wait()
+        try server.closeAll(store: store)
         logger.notice("daemon stopped")
         return .served
     }

@@ -14,7 +14,7 @@ final class ActivityRelay: DaemonService {
     private let logger: Logger
     private let eventLoop: any EventLoop
     private let continueTimeout: TimeAmount
-    private let now: () -> Date
+    private let clock: any DeadlineClock
     /// The newest advertisement of each device, by device name.
     private(set) var current: [String: Advertisement] = [:]
     /// Which connection advertised each device's current activity (a reconnected device is a new one).
@@ -24,14 +24,14 @@ final class ActivityRelay: DaemonService {
 
     init(
         devices: DeviceRegistry, store: AccountStore, logger: Logger, eventLoop: any EventLoop,
-        continueTimeout: TimeAmount, now: @escaping () -> Date
+        continueTimeout: TimeAmount, clock: any DeadlineClock
     ) {
         self.devices = devices
         self.store = store
         self.logger = logger
         self.eventLoop = eventLoop
         self.continueTimeout = continueTimeout
-        self.now = now
+        self.clock = clock
     }
 
     func receive(_ message: WireMessage, from connection: ClientConnection) {
@@ -91,7 +91,7 @@ final class ActivityRelay: DaemonService {
             return
         }
         if let previous = current[device.name], previous.sequence > advertisement.sequence { return }
-        advertisement.advertisedAt = now()
+        advertisement.advertisedAt = clock.now()
         current[device.name] = advertisement
         advertisers[device.name] = ObjectIdentifier(connection)
         store.recordActivity(advertisement)
@@ -153,7 +153,7 @@ final class ActivityRelay: DaemonService {
         nextPayloadRequestID += 1
         let seconds = Double(continueTimeout.nanoseconds) / 1e9
         let relay = NIOLoopBound(self, eventLoop: eventLoop)
-        let timeout = eventLoop.scheduleTask(in: continueTimeout) {
+        let timeout = clock.schedule(after: seconds) {
             guard let continuation = relay.value.pending.removeValue(forKey: id) else { return }
             relay.value.reply(
                 continuation,

@@ -8,6 +8,8 @@ import Wire
 /// The daemon's state and services, confined to its single event loop.
 final class DaemonHub {
     let eventLoop: any EventLoop
+    /// The daemon's time: the wall clock for dates, the monotonic clock for deadlines.
+    private let clock: any DeadlineClock
     private let logger: Logger
     private let devices: DeviceRegistry
     private let services = ServiceRegistry()
@@ -16,28 +18,28 @@ final class DaemonHub {
     private var nextConnectionID = 1
 
     init(
-        eventLoop: any EventLoop, store: AccountStore, paths: BatonPaths, logger: Logger, continueTimeout: TimeAmount,
-        ownerUID: uid_t, limits: DaemonLimits, shutdown: @escaping () -> Void
+        eventLoop: any EventLoop, clock: any DeadlineClock, store: AccountStore, paths: BatonPaths, logger: Logger,
+        continueTimeout: TimeAmount, ownerUID: uid_t, limits: DaemonLimits, shutdown: @escaping () -> Void
     ) throws {
         self.eventLoop = eventLoop
         self.logger = logger
         self.ownerUID = ownerUID
         self.limits = limits
-        let now = { Date() }
+        self.clock = clock
+        let now = { clock.now() }
         devices = DeviceRegistry(store: store, logger: logger, now: now)
         let activities = ActivityRelay(
             devices: devices, store: store, logger: logger, eventLoop: eventLoop,
-            continueTimeout: continueTimeout,
-            now: now)
+            continueTimeout: continueTimeout, clock: clock)
         services.register(devices)
         services.register(activities)
         services.register(StreamRelay(devices: devices, activities: activities, logger: logger))
         services.register(QueryService(devices: devices, activities: activities))
-        services.register(try KeyValueService(store: store, logger: logger, now: now))
+        services.register(try KeyValueService(store: store, eventLoop: eventLoop, logger: logger, now: now))
         services.register(
             try NotificationService(
                 store: store, devices: devices, eventLoop: eventLoop,
-                clock: EventLoopDeadlineClock(eventLoop: eventLoop),
+                clock: clock,
                 extensions: ResourceLocator.resourcesDirectory().map(ServiceExtensionCatalog.load(resources:))
                     ?? ServiceExtensionCatalog(apps: [:], extensions: [:], problems: []),
                 extensionRunner: ServiceExtensionHost(paths: paths), logger: logger))
@@ -50,7 +52,7 @@ final class DaemonHub {
     /// fewer than `limits.maxConnections`.
     func opened(_ channel: any Channel, peerUID: uid_t?) -> ClientConnection? {
         let connection = ClientConnection(
-            id: nextConnectionID, channel: channel, connectedSince: Date(), logger: logger)
+            id: nextConnectionID, channel: channel, connectedSince: clock.now(), logger: logger)
         nextConnectionID += 1
         guard let peerUID, peerUID == ownerUID else {
             let who = peerUID.map { "uid \($0)" } ?? "an unidentified peer"

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import Wire
 
 /// The account's key-value store (NSUbiquitousKeyValueStore's server side). Serves the `keyValue` family.
@@ -9,11 +10,16 @@ import Wire
 /// committed to SQLite before anyone hears of it (durable before visible); then every other subscribed
 /// connection gets the new value, and the writer its acknowledgement. The limits are checked here again,
 /// authoritatively. Registration is not required, so the CLI can read and write with one short connection.
+///
+/// The commit runs on GRDB's writer, off the event loop, which keeps serving every other family meanwhile.
+/// Key-value messages that arrive during a commit wait their turn in arrival order, so each write is judged
+/// against the committed store and every reply goes out in the order its request came.
 final class KeyValueService: DaemonService {
     let families: Set<MessageFamily> = [.keyValue]
     var requiresRegistration: Bool { false }
 
     private let table: KeyValueTable
+    private let eventLoop: any EventLoop
     private let logger: Logger
     private let now: () -> Date
     private let storeID: String
@@ -23,6 +29,16 @@ final class KeyValueService: DaemonService {
     private var totalBytes: Int
     /// Connections that asked for pushes, by connection id.
     private var subscribers: [Int: ClientConnection] = [:]
+    /// Key-value messages that arrived while a commit was in progress, oldest first.
+    private var waiting: [(message: WireMessage, connection: ClientConnection)] = []
+    /// Whether a write is being committed; nothing else of this family is handled until it is.
+    private var committing = false
+    /// Connections whose reading stopped because too many of the messages waiting are theirs.
+    private var paused: [Int: ClientConnection] = [:]
+
+    /// The waiting messages past which the sender's socket is no longer read until the queue drains, so a
+    /// client that pipelines writes faster than the disk commits them cannot make the daemon hold ever more.
+    static let maxWaiting = 256
 
     /// The longest writer name an unregistered connection may give.
     static let maxWriterCharacters = 128
@@ -30,9 +46,10 @@ final class KeyValueService: DaemonService {
     /// The writer name of a connection that registered no device and named none.
     static let anonymousWriter = "cli"
 
-    init(store: AccountStore, logger: Logger, now: @escaping () -> Date) throws {
+    init(store: AccountStore, eventLoop: any EventLoop, logger: Logger, now: @escaping () -> Date) throws {
         table = KeyValueTable(pool: store.pool)
         let contents = try table.load()
+        self.eventLoop = eventLoop
         self.logger = logger
         self.now = now
         storeID = contents.storeID
@@ -45,6 +62,40 @@ final class KeyValueService: DaemonService {
     }
 
     func receive(_ message: WireMessage, from connection: ClientConnection) {
+        waiting.append((message, connection))
+        if waiting.count > Self.maxWaiting, paused[connection.id] == nil {
+            paused[connection.id] = connection
+            connection.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+        }
+        handleWaiting()
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        subscribers[connection.id] = nil
+        paused[connection.id] = nil
+        // Its writes are still applied (a resend after a reconnect is then a duplicate); its fetches have
+        // nobody left to answer.
+        waiting.removeAll { item in
+            guard item.connection === connection, case .keyValueFetch = item.message else { return false }
+            return true
+        }
+    }
+
+    /// Handles the waiting messages in order until one starts a commit or none is left.
+    private func handleWaiting() {
+        while !committing, !waiting.isEmpty {
+            let (message, connection) = waiting.removeFirst()
+            handle(message, from: connection)
+        }
+        if waiting.isEmpty, !paused.isEmpty {
+            for connection in paused.values {
+                connection.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+            }
+            paused = [:]
+        }
+    }
+
+    private func handle(_ message: WireMessage, from connection: ClientConnection) {
         switch message {
         case .keyValueWrite(let write): apply(write, from: connection)
         case .keyValueFetch(let fetch):
@@ -57,10 +108,6 @@ final class KeyValueService: DaemonService {
         default:
             connection.fail(nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
         }
-    }
-
-    func connectionClosed(_ connection: ClientConnection) {
-        subscribers[connection.id] = nil
     }
 
     private func apply(_ write: KeyValueWrite, from connection: ClientConnection) {
@@ -88,17 +135,40 @@ final class KeyValueService: DaemonService {
         }
         let entry = KeyValueEntry(
             key: write.key, value: write.value, revision: lastRevision + 1, modified: now(), writer: writer)
-        do {
-            try table.commit(entry, writeID: writeID)
-        } catch {
+        committing = true
+        let accepted = AcceptedWrite(write: write, writeID: writeID, entry: entry, newTotal: newTotal)
+        let bound = NIOLoopBound((self, connection), eventLoop: eventLoop)
+        let eventLoop = eventLoop
+        table.commit(entry, writeID: writeID) { result in
+            eventLoop.execute {
+                let (service, connection) = bound.value
+                service.finish(accepted, result: result, from: connection)
+            }
+        }
+    }
+
+    /// A write admitted and being committed.
+    private struct AcceptedWrite: Sendable {
+        var write: KeyValueWrite
+        var writeID: UInt64?
+        var entry: KeyValueEntry
+        var newTotal: Int
+    }
+
+    /// Back on the loop after the commit: makes the write visible (or refuses it), then goes on with what waits.
+    private func finish(_ accepted: AcceptedWrite, result: Result<Void, any Error>, from connection: ClientConnection) {
+        committing = false
+        defer { handleWaiting() }
+        let (write, writeID, entry) = (accepted.write, accepted.writeID, accepted.entry)
+        if case .failure(let error) = result {
             logger.error("key-value write failed", metadata: ["key": "\(write.key)", "error": "\(error)"])
             return reject(
                 write, writeID: writeID, reason: .storageFailed(key: write.key, reason: "\(error)"), to: connection)
         }
         lastRevision = entry.revision
-        totalBytes = newTotal
+        totalBytes = accepted.newTotal
         entries[write.key] = write.value == nil ? nil : entry
-        if let writeID { lastWriteIDs[writer] = writeID }
+        if let writeID { lastWriteIDs[entry.writer] = writeID }
         let change = WireMessage.keyValueChanged(KeyValueChanged(entries: [entry]))
         for subscriber in subscribers.values where subscriber !== connection { subscriber.send(change) }
         connection.send(

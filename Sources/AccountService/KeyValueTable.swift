@@ -40,31 +40,41 @@ struct KeyValueTable {
     }
 
     /// Stores `entry` (removes the key when its value is nil), advances the revision counter and records the
-    /// writer's write id, in one transaction. Returns when it is committed.
-    func commit(_ entry: KeyValueEntry, writeID: UInt64?) throws {
-        let json = try entry.value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        try pool.write { db in
-            if let json {
-                try db.execute(
-                    sql: """
-                        INSERT INTO kv (key, value, revision, modified, writer) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT(key) DO UPDATE SET value = excluded.value, revision = excluded.revision,
-                            modified = excluded.modified, writer = excluded.writer
-                        """,
-                    arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
-            } else {
-                try db.execute(sql: "DELETE FROM kv WHERE key = ?", arguments: [entry.key])
-            }
-            try db.execute(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1", arguments: [entry.revision])
-            if let writeID {
-                try db.execute(
-                    sql: """
-                        INSERT INTO kvWriter (device, lastWriteID) VALUES (?, ?)
-                        ON CONFLICT(device) DO UPDATE SET lastWriteID = excluded.lastWriteID
-                        """,
-                    arguments: [entry.writer, Int64(clamping: writeID)])
-            }
+    /// writer's write id, in one transaction on GRDB's writer, never on the caller's thread. Commits run in
+    /// the order they are asked for; `completion` runs on the writer once this one is committed or failed.
+    func commit(
+        _ entry: KeyValueEntry, writeID: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
+        let json: String?
+        do {
+            json = try entry.value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        } catch {
+            return completion(.failure(error))
         }
+        pool.asyncWrite(
+            { db in
+                if let json {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO kv (key, value, revision, modified, writer) VALUES (?, ?, ?, ?, ?)
+                            ON CONFLICT(key) DO UPDATE SET value = excluded.value, revision = excluded.revision,
+                                modified = excluded.modified, writer = excluded.writer
+                            """,
+                        arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
+                } else {
+                    try db.execute(sql: "DELETE FROM kv WHERE key = ?", arguments: [entry.key])
+                }
+                try db.execute(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1", arguments: [entry.revision])
+                if let writeID {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO kvWriter (device, lastWriteID) VALUES (?, ?)
+                            ON CONFLICT(device) DO UPDATE SET lastWriteID = excluded.lastWriteID
+                            """,
+                        arguments: [entry.writer, Int64(clamping: writeID)])
+                }
+            },
+            completion: { _, result in completion(result) })
     }
 }
 

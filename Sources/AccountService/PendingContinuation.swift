@@ -1,4 +1,4 @@
-import NIOCore
+import BatonEnvironment
 import Wire
 
 /// A continue request waiting for the source's payload.
@@ -9,5 +9,5 @@ struct PendingContinuation {
     let source: ClientConnection
     let advertisement: Advertisement
     /// Fails the request with 4610 when the source does not answer in time.
-    let timeout: Scheduled<Void>
+    let timeout: any ArmedDeadline
 }

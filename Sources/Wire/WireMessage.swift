@@ -42,183 +42,133 @@ public enum WireMessage: Hashable, Sendable {
     case notification(NotificationEnvelope)
 }
 
+extension WireKind {
+    /// Every message kind, declared once: name on the wire, family, body (in and out), request id.
+    public static let all: [WireKind] = [
+        WireKind("registerDevice", .device, WireMessage.registerDevice) {
+            if case .registerDevice(let body) = $0 { body } else { nil }
+        },
+        WireKind("registered", .device, WireMessage.registered) {
+            if case .registered(let body) = $0 { body } else { nil }
+        },
+        WireKind("advertise", .activity, WireMessage.advertise) {
+            if case .advertise(let body) = $0 { body } else { nil }
+        },
+        WireKind("withdraw", .activity, WireMessage.withdraw) {
+            if case .withdraw(let body) = $0 { body } else { nil }
+        },
+        WireKind("offer", .activity, WireMessage.offer) {
+            if case .offer(let body) = $0 { body } else { nil }
+        },
+        WireKind("offerWithdrawn", .activity, WireMessage.offerWithdrawn) {
+            if case .offerWithdrawn(let body) = $0 { body } else { nil }
+        },
+        WireKind(
+            "continueRequest", .activity, WireMessage.continueRequest,
+            { if case .continueRequest(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "payloadRequest", .activity, WireMessage.payloadRequest,
+            { if case .payloadRequest(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "payloadResponse", .activity, WireMessage.payloadResponse,
+            { if case .payloadResponse(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "continueReply", .activity, WireMessage.continueReply,
+            { if case .continueReply(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind("wasContinued", .activity, WireMessage.wasContinued) {
+            if case .wasContinued(let body) = $0 { body } else { nil }
+        },
+        WireKind("streamOpen", .stream, WireMessage.streamOpen) {
+            if case .streamOpen(let body) = $0 { body } else { nil }
+        },
+        WireKind("streamData", .stream, WireMessage.streamData) {
+            if case .streamData(let body) = $0 { body } else { nil }
+        },
+        WireKind("streamCredit", .stream, WireMessage.streamCredit) {
+            if case .streamCredit(let body) = $0 { body } else { nil }
+        },
+        WireKind("streamClose", .stream, WireMessage.streamClose) {
+            if case .streamClose(let body) = $0 { body } else { nil }
+        },
+        WireKind(
+            "error", .control, WireMessage.error, { if case .error(let body) = $0 { body } else { nil } },
+            requestID: { $0.requestID }),
+        WireKind(
+            "ping", .control, WireMessage.ping, { if case .ping(let body) = $0 { body } else { nil } },
+            requestID: { $0.requestID }),
+        WireKind(
+            "pong", .control, WireMessage.pong, { if case .pong(let body) = $0 { body } else { nil } },
+            requestID: { $0.requestID }),
+        WireKind("shutdown", .control, WireMessage.shutdown) {
+            if case .shutdown(let body) = $0 { body } else { nil }
+        },
+        WireKind(
+            "devicesQuery", .query, WireMessage.devicesQuery,
+            { if case .devicesQuery(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "devicesReply", .query, WireMessage.devicesReply,
+            { if case .devicesReply(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "activitiesQuery", .query, WireMessage.activitiesQuery,
+            { if case .activitiesQuery(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "activitiesReply", .query, WireMessage.activitiesReply,
+            { if case .activitiesReply(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "keyValueWrite", .keyValue, WireMessage.keyValueWrite,
+            { if case .keyValueWrite(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "keyValueWritten", .keyValue, WireMessage.keyValueWritten,
+            { if case .keyValueWritten(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "keyValueRejected", .keyValue, WireMessage.keyValueRejected,
+            { if case .keyValueRejected(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "keyValueFetch", .keyValue, WireMessage.keyValueFetch,
+            { if case .keyValueFetch(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "keyValueSnapshot", .keyValue, WireMessage.keyValueSnapshot,
+            { if case .keyValueSnapshot(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind("keyValueChanged", .keyValue, WireMessage.keyValueChanged) {
+            if case .keyValueChanged(let body) = $0 { body } else { nil }
+        },
+        WireKind(
+            "notification", .notification, WireMessage.notification,
+            { if case .notification(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+    ]
+}
+
 extension WireMessage {
+    /// This message's row in `WireKind.all`.
+    public var wireKind: WireKind { WireKind.of(self) }
+
     /// The `kind` string written on the wire.
-    public var kind: String {
-        switch self {
-        case .registerDevice: "registerDevice"
-        case .registered: "registered"
-        case .advertise: "advertise"
-        case .withdraw: "withdraw"
-        case .offer: "offer"
-        case .offerWithdrawn: "offerWithdrawn"
-        case .continueRequest: "continueRequest"
-        case .payloadRequest: "payloadRequest"
-        case .payloadResponse: "payloadResponse"
-        case .continueReply: "continueReply"
-        case .wasContinued: "wasContinued"
-        case .streamOpen: "streamOpen"
-        case .streamData: "streamData"
-        case .streamCredit: "streamCredit"
-        case .streamClose: "streamClose"
-        case .error: "error"
-        case .ping: "ping"
-        case .pong: "pong"
-        case .shutdown: "shutdown"
-        case .devicesQuery: "devicesQuery"
-        case .devicesReply: "devicesReply"
-        case .activitiesQuery: "activitiesQuery"
-        case .activitiesReply: "activitiesReply"
-        case .keyValueWrite: "keyValueWrite"
-        case .keyValueWritten: "keyValueWritten"
-        case .keyValueRejected: "keyValueRejected"
-        case .keyValueFetch: "keyValueFetch"
-        case .keyValueSnapshot: "keyValueSnapshot"
-        case .keyValueChanged: "keyValueChanged"
-        case .notification: "notification"
-        }
-    }
+    public var kind: String { wireKind.name }
 
     /// The family the daemon routes this message to.
-    public var family: MessageFamily {
-        switch self {
-        case .registerDevice, .registered: .device
-        case .advertise, .withdraw, .offer, .offerWithdrawn, .continueRequest, .payloadRequest,
-            .payloadResponse, .continueReply, .wasContinued:
-            .activity
-        case .streamOpen, .streamData, .streamCredit, .streamClose: .stream
-        case .error, .ping, .pong, .shutdown: .control
-        case .devicesQuery, .devicesReply, .activitiesQuery, .activitiesReply: .query
-        case .keyValueWrite, .keyValueWritten, .keyValueRejected, .keyValueFetch, .keyValueSnapshot,
-            .keyValueChanged:
-            .keyValue
-        case .notification: .notification
-        }
-    }
+    public var family: MessageFamily { wireKind.family }
+
+    /// The request id a reply answers, for messages that carry one.
+    public var requestID: UInt64? { wireKind.requestID(of: self) }
 }
 
 extension WireMessage: Codable {
-    private enum Keys: String, CodingKey { case kind, body }
+    enum Keys: String, CodingKey { case kind, body }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        let kind = try container.decode(String.self, forKey: .kind)
-        switch kind {
-        case "registerDevice":
-            self = .registerDevice(try container.decode(RegisterDevice.self, forKey: .body))
-        case "registered": self = .registered(try container.decode(Registered.self, forKey: .body))
-        case "advertise": self = .advertise(try container.decode(Advertisement.self, forKey: .body))
-        case "withdraw": self = .withdraw(try container.decode(Withdraw.self, forKey: .body))
-        case "offer": self = .offer(try container.decode(Offer.self, forKey: .body))
-        case "offerWithdrawn":
-            self = .offerWithdrawn(try container.decode(OfferWithdrawn.self, forKey: .body))
-        case "continueRequest":
-            self = .continueRequest(try container.decode(ContinueRequest.self, forKey: .body))
-        case "payloadRequest":
-            self = .payloadRequest(try container.decode(PayloadRequest.self, forKey: .body))
-        case "payloadResponse":
-            self = .payloadResponse(try container.decode(PayloadResponse.self, forKey: .body))
-        case "continueReply":
-            self = .continueReply(try container.decode(ContinueReply.self, forKey: .body))
-        case "wasContinued":
-            self = .wasContinued(try container.decode(WasContinued.self, forKey: .body))
-        case "streamOpen": self = .streamOpen(try container.decode(StreamOpen.self, forKey: .body))
-        case "streamData": self = .streamData(try container.decode(StreamData.self, forKey: .body))
-        case "streamCredit":
-            self = .streamCredit(try container.decode(StreamCredit.self, forKey: .body))
-        case "streamClose": self = .streamClose(try container.decode(StreamClose.self, forKey: .body))
-        case "error": self = .error(try container.decode(ErrorMessage.self, forKey: .body))
-        case "ping": self = .ping(try container.decode(Ping.self, forKey: .body))
-        case "pong": self = .pong(try container.decode(Pong.self, forKey: .body))
-        case "shutdown": self = .shutdown(try container.decode(Shutdown.self, forKey: .body))
-        case "devicesQuery":
-            self = .devicesQuery(try container.decode(DevicesQuery.self, forKey: .body))
-        case "devicesReply":
-            self = .devicesReply(try container.decode(DevicesReply.self, forKey: .body))
-        case "activitiesQuery":
-            self = .activitiesQuery(try container.decode(ActivitiesQuery.self, forKey: .body))
-        case "activitiesReply":
-            self = .activitiesReply(try container.decode(ActivitiesReply.self, forKey: .body))
-        case "keyValueWrite":
-            self = .keyValueWrite(try container.decode(KeyValueWrite.self, forKey: .body))
-        case "keyValueWritten":
-            self = .keyValueWritten(try container.decode(KeyValueWritten.self, forKey: .body))
-        case "keyValueRejected":
-            self = .keyValueRejected(try container.decode(KeyValueRejected.self, forKey: .body))
-        case "keyValueFetch":
-            self = .keyValueFetch(try container.decode(KeyValueFetch.self, forKey: .body))
-        case "keyValueSnapshot":
-            self = .keyValueSnapshot(try container.decode(KeyValueSnapshot.self, forKey: .body))
-        case "keyValueChanged":
-            self = .keyValueChanged(try container.decode(KeyValueChanged.self, forKey: .body))
-        case "notification":
-            self = .notification(try container.decode(NotificationEnvelope.self, forKey: .body))
-        default:
+        let name = try container.decode(String.self, forKey: .kind)
+        guard let kind = WireKind.named(name) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "unknown message kind \(BoundedQuote.quote(kind))")
+                forKey: .kind, in: container, debugDescription: "unknown message kind \(BoundedQuote.quote(name))")
         }
+        self = try kind.decode(from: container)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(kind, forKey: .kind)
-        switch self {
-        case .registerDevice(let body): try container.encode(body, forKey: .body)
-        case .registered(let body): try container.encode(body, forKey: .body)
-        case .advertise(let body): try container.encode(body, forKey: .body)
-        case .withdraw(let body): try container.encode(body, forKey: .body)
-        case .offer(let body): try container.encode(body, forKey: .body)
-        case .offerWithdrawn(let body): try container.encode(body, forKey: .body)
-        case .continueRequest(let body): try container.encode(body, forKey: .body)
-        case .payloadRequest(let body): try container.encode(body, forKey: .body)
-        case .payloadResponse(let body): try container.encode(body, forKey: .body)
-        case .continueReply(let body): try container.encode(body, forKey: .body)
-        case .wasContinued(let body): try container.encode(body, forKey: .body)
-        case .streamOpen(let body): try container.encode(body, forKey: .body)
-        case .streamData(let body): try container.encode(body, forKey: .body)
-        case .streamCredit(let body): try container.encode(body, forKey: .body)
-        case .streamClose(let body): try container.encode(body, forKey: .body)
-        case .error(let body): try container.encode(body, forKey: .body)
-        case .ping(let body): try container.encode(body, forKey: .body)
-        case .pong(let body): try container.encode(body, forKey: .body)
-        case .shutdown(let body): try container.encode(body, forKey: .body)
-        case .devicesQuery(let body): try container.encode(body, forKey: .body)
-        case .devicesReply(let body): try container.encode(body, forKey: .body)
-        case .activitiesQuery(let body): try container.encode(body, forKey: .body)
-        case .activitiesReply(let body): try container.encode(body, forKey: .body)
-        case .keyValueWrite(let body): try container.encode(body, forKey: .body)
-        case .keyValueWritten(let body): try container.encode(body, forKey: .body)
-        case .keyValueRejected(let body): try container.encode(body, forKey: .body)
-        case .keyValueFetch(let body): try container.encode(body, forKey: .body)
-        case .keyValueSnapshot(let body): try container.encode(body, forKey: .body)
-        case .keyValueChanged(let body): try container.encode(body, forKey: .body)
-        case .notification(let body): try container.encode(body, forKey: .body)
-        }
-    }
-}
-
-extension WireMessage {
-    /// The request id a reply answers, for messages that carry one.
-    public var requestID: UInt64? {
-        switch self {
-        case .pong(let body): body.requestID
-        case .devicesReply(let body): body.requestID
-        case .activitiesReply(let body): body.requestID
-        case .continueReply(let body): body.requestID
-        case .error(let body): body.requestID
-        case .ping(let body): body.requestID
-        case .devicesQuery(let body): body.requestID
-        case .activitiesQuery(let body): body.requestID
-        case .continueRequest(let body): body.requestID
-        case .payloadRequest(let body): body.requestID
-        case .payloadResponse(let body): body.requestID
-        case .keyValueWrite(let body): body.requestID
-        case .keyValueWritten(let body): body.requestID
-        case .keyValueRejected(let body): body.requestID
-        case .keyValueFetch(let body): body.requestID
-        case .keyValueSnapshot(let body): body.requestID
-        case .notification(let body): body.requestID
-        default: nil
-        }
+        let kind = wireKind
+        try container.encode(kind.name, forKey: .kind)
+        try kind.encode(self, into: &container)
     }
 }

@@ -4,12 +4,12 @@ import Wire
 
 /// A client that speaks raw bytes to the daemon's socket, as a hostile or broken one would: any frame,
 /// half a frame, or nothing read at all.
-final class RawDaemonSocket {
-    let descriptor: Int32
+public final class RawDaemonSocket {
+    public let descriptor: Int32
     private var received = ByteBuffer()
 
     /// Connects to the Unix socket at `path`.
-    init(path: String) throws {
+    public init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError.system("socket", errno) }
         var address = sockaddr_un()
@@ -36,7 +36,7 @@ final class RawDaemonSocket {
     deinit { Glibc.close(descriptor) }
 
     /// Writes all of `bytes` (blocking; a closed peer is an error, never SIGPIPE).
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -48,24 +48,24 @@ final class RawDaemonSocket {
     }
 
     /// A frame header announcing a body of `length` bytes.
-    static func header(length: Int) -> [UInt8] {
+    public static func header(length: Int) -> [UInt8] {
         var buffer = ByteBuffer()
         FrameHeader(length: length).write(to: &buffer)
         return Array(buffer.readableBytesView)
     }
 
     /// Sends `body` (a JSON object, not necessarily a valid message) as one frame.
-    func send(body: Data) throws { try send(Self.header(length: body.count) + Array(body)) }
+    public func send(body: Data) throws { try send(Self.header(length: body.count) + Array(body)) }
 
     /// Sends `message` as one frame.
-    func send(_ message: WireMessage) throws {
+    public func send(_ message: WireMessage) throws {
         var buffer = ByteBuffer()
         try FrameCodec.encode(message, into: &buffer)
         try send(Array(buffer.readableBytesView))
     }
 
     /// The next frame, waiting up to `limit` seconds (a guard against hangs, not a timing assertion).
-    func nextFrame(limit: TimeInterval = 10) -> InboundFrame? {
+    public func nextFrame(limit: TimeInterval = 10) -> InboundFrame? {
         let deadline = Date().addingTimeInterval(limit)
         while true {
             if let frame = try? FrameCodec.decode(from: &received) { return frame }
@@ -79,7 +79,7 @@ final class RawDaemonSocket {
     }
 
     /// The next message that satisfies `match`, skipping others.
-    func next(limit: TimeInterval = 10, where match: (WireMessage) -> Bool) -> WireMessage? {
+    public func next(limit: TimeInterval = 10, where match: (WireMessage) -> Bool) -> WireMessage? {
         let deadline = Date().addingTimeInterval(limit)
         while deadline.timeIntervalSinceNow > 0 {
             guard let frame = nextFrame(limit: deadline.timeIntervalSinceNow) else { return nil }
@@ -89,7 +89,7 @@ final class RawDaemonSocket {
     }
 
     /// Whether the daemon closed this connection within `limit` seconds (what it sent first is discarded).
-    func closedByPeer(limit: TimeInterval = 10) -> Bool {
+    public func closedByPeer(limit: TimeInterval = 10) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while deadline.timeIntervalSinceNow > 0 {
@@ -106,21 +106,6 @@ final class RawDaemonSocket {
     }
 }
 
-enum RawSocketError: Error {
+public enum RawSocketError: Error {
     case system(String, Int32)
-}
-
-/// What tests read of a daemon process.
-enum DaemonProcessProbe {
-    /// Resident memory of `pid` in bytes (`VmRSS`), or nil when it is gone.
-    static func residentBytes(_ pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first
-        return kilobytes.map { $0 * 1024 }
-    }
-
-    /// Whether process `pid` still runs.
-    static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
 }

@@ -1,0 +1,69 @@
+import BatonEnvironment
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import Wire
+
+/// The daemon's listening socket and the hub behind it, on one event loop: what `AccountDaemon.run` serves,
+/// and what the services' tests start inside their own process.
+struct DaemonServer {
+    /// The services' state, owned by `eventLoop`.
+    let hub: NIOLoopBound<DaemonHub>
+    /// The listening socket.
+    let channel: any Channel
+    let eventLoop: any EventLoop
+
+    /// Builds the hub on `eventLoop` and binds `paths.socket`. `clock` is the daemon's time (an
+    /// `EventLoopDeadlineClock` in a real run, a `ManualClock` in tests).
+    static func start(
+        group: any EventLoopGroup, eventLoop: any EventLoop, clock: any DeadlineClock, store: AccountStore,
+        paths: BatonPaths, logger: Logger, continueTimeout: TimeAmount, ownerUID: uid_t, limits: DaemonLimits,
+        shutdown: @escaping @Sendable () -> Void
+    ) throws -> DaemonServer {
+        let boundHub = try eventLoop.submit {
+            NIOLoopBound(
+                try DaemonHub(
+                    eventLoop: eventLoop, clock: clock, store: store, paths: paths, logger: logger,
+                    continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits, shutdown: shutdown),
+                eventLoop: eventLoop)
+        }.wait()
+        let acceptPressure = AcceptPressure(logger: logger)
+        let partialFrames = PartialFrameBudget(limit: limits.maxPartialFrameBytes)
+        let channel = try ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 128)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { acceptPressure.backOff(after: $0) })
+                }
+            }
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: ChannelOptions.Types.WriteBufferWaterMark(
+                    low: limits.maxQueuedBytes / 2, high: limits.maxQueuedBytes)
+            )
+            .childChannelInitializer { channel in
+                acceptPressure.accepted()
+                return channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(
+                        ByteToMessageHandler(
+                            FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout, budget: partialFrames)))
+                    try pipeline.addHandler(
+                        ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
+                }
+            }
+            .bind(unixDomainSocketPath: paths.socket.path)
+            .wait()
+        chmod(paths.socket.path, 0o600)
+        return DaemonServer(hub: boundHub, channel: channel, eventLoop: eventLoop)
+    }
+
+    /// Closes every client connection, then waits until every queued database write is committed (their
+    /// replies go out on the loop, which still runs).
+    func closeAll(store: AccountStore) throws {
+        try eventLoop.submit { hub.value.closeAll() }.wait()
+        try store.pool.barrierWriteWithoutTransaction { _ in }
+    }
+}
