@@ -1,6 +1,7 @@
 import BatonEnvironment
 import Foundation
 import NIOCore
+import Synchronization
 import Wire
 
 /// One request and its reply over a short-lived connection (the CLI's `devices`, `activities`, `status`).
@@ -103,11 +104,11 @@ private enum MultiThreadedEventLoopGroupSingleton {
 }
 
 /// Bridges NIO callbacks to one awaited result, gathered from one or more replies.
-private final class ReplyWaiter<Gathered: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+private final class ReplyWaiter<Gathered: Sendable>: Sendable {
+    private typealias Outcome = Result<Gathered, DaemonQueryError>
     private let gather: @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?
-    private var result: Result<Gathered, DaemonQueryError>?
-    private var continuation: CheckedContinuation<Result<Gathered, DaemonQueryError>, Never>?
+    /// The outcome once known, and the caller waiting for it.
+    private let state = Mutex<(result: Outcome?, continuation: CheckedContinuation<Outcome, Never>?)>((nil, nil))
 
     init(gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?) {
         self.gather = gather
@@ -131,38 +132,32 @@ private final class ReplyWaiter<Gathered: Sendable>: @unchecked Sendable {
     }
 
     func finish(_ outcome: Result<Gathered, DaemonQueryError>) {
-        lock.lock()
-        guard result == nil else { return lock.unlock() }
-        result = outcome
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
+        let waiting = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard state.result == nil else { return nil }
+            state.result = outcome
+            defer { state.continuation = nil }
+            return state.continuation
+        }
         waiting?.resume(returning: outcome)
     }
 
     func value() async throws(DaemonQueryError) -> Gathered {
         let outcome = await withCheckedContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(returning: result)
-            } else {
-                self.continuation = continuation
-                lock.unlock()
+            let known = state.withLock { state -> Outcome? in
+                if state.result == nil { state.continuation = continuation }
+                return state.result
             }
+            if let known { continuation.resume(returning: known) }
         }
         return try outcome.get()
     }
 }
 
 /// A snapshot assembler shared with the NIO callback that feeds it.
-private final class LockedSnapshotPieces: @unchecked Sendable {
-    private let lock = NSLock()
-    private var assembler = KeyValueSnapshotAssembler()
+private final class LockedSnapshotPieces: Sendable {
+    private let assembler = Mutex(KeyValueSnapshotAssembler())
 
     func add(_ piece: KeyValueSnapshot) throws(WireError) -> KeyValueSnapshot? {
-        lock.lock()
-        defer { lock.unlock() }
-        return try assembler.add(piece)
+        try assembler.withLock { assembler throws(WireError) in try assembler.add(piece) }
     }
 }

@@ -1,28 +1,34 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A one-shot action run by whichever stop request comes first (signal or `shutdown` message).
-final class ShutdownTrigger: @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: (@Sendable () -> Void)?
-    private var fired = false
+final class ShutdownTrigger: Sendable {
+    private struct State {
+        var action: (@Sendable () -> Void)?
+        var fired = false
+    }
+
+    private let state = Mutex(State())
 
     /// Sets the action; runs it at once if a stop was already requested.
     func arm(_ action: @escaping @Sendable () -> Void) {
-        lock.lock()
-        let runNow = fired
-        self.action = runNow ? nil : action
-        lock.unlock()
+        let runNow = state.withLock { state in
+            state.action = state.fired ? nil : action
+            return state.fired
+        }
         if runNow { action() }
     }
 
     /// Requests the stop.
     func fire() {
-        lock.lock()
-        let pending = fired ? nil : action
-        fired = true
-        action = nil
-        lock.unlock()
+        let pending = state.withLock { state in
+            defer {
+                state.fired = true
+                state.action = nil
+            }
+            return state.fired ? nil : state.action
+        }
         pending?()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// A swift-log handler that appends lines to a file in the state directory.
 ///
@@ -63,31 +64,31 @@ public struct LogRotation: Sendable {
 
 /// A thread-safe appender to one file, rotated by size. Another process sharing the file may rotate it:
 /// a write then finds the path names a new file and reopens it.
-final class LogSink: @unchecked Sendable {
-    private let lock = NSLock()
+final class LogSink: Sendable {
     private let url: URL
     private let rotation: LogRotation
-    private var descriptor: Int32 = -1
+    /// The open file; -1 when it could not be opened.
+    private let descriptor: Mutex<Int32>
 
     init(url: URL, rotation: LogRotation) {
         self.url = url
         self.rotation = rotation
-        descriptor = Self.open(url)
+        descriptor = Mutex(Self.open(url))
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { descriptor.withLock { if $0 >= 0 { close($0) } } }
 
     func write(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard descriptor >= 0 else { return }
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        rotateIfNeeded()
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            var bytes = Array(line.utf8)
+            _ = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            rotateIfNeeded(&descriptor)
+        }
     }
 
     /// Rotates when the file passed the limit; reopens when another process rotated it already.
-    private func rotateIfNeeded() {
+    private func rotateIfNeeded(_ descriptor: inout Int32) {
         var open = stat()
         guard fstat(descriptor, &open) == 0 else { return }
         var named = stat()
@@ -113,14 +114,13 @@ final class LogSink: @unchecked Sendable {
 
 /// Runs a block once per process.
 enum Bootstrap {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var done = false
+    private static let done = Mutex(false)
 
     static func once(_ body: () -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !done else { return }
-        done = true
-        body()
+        done.withLock { done in
+            guard !done else { return }
+            done = true
+            body()
+        }
     }
 }

@@ -1,6 +1,5 @@
 import AccountClient
 import Foundation
-import NIOCore
 import Wire
 
 /// The suite's Handoff center for one device: the app registry, the current activity, the offer shown
@@ -12,7 +11,7 @@ public final class HandoffCoordinator {
     public let deviceName: String
     public let client: AccountClient
     /// How long a continue may take before the target gives up itself (the daemon's own limit is shorter).
-    public var continueTimeout: TimeAmount = .seconds(10)
+    public var continueTimeout: Duration = .seconds(10)
     /// Called whenever `currentOffer` changes (redraw the dock).
     public var offerChanged: ((HandoffOffer?) -> Void)?
     /// Called after an app's `didFailToContinueUserActivity` hook, so the suite can show the failure too.

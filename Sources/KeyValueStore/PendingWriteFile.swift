@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// The device's unacknowledged writes on disk (`<device directory>/kv-pending.json`), so writes made while
 /// the daemon is down survive the app quitting and are delivered when the daemon is back.
 ///
 /// Saving happens on a background queue (replacing a file can take milliseconds on ext4, too long for the
 /// UI thread and the change latency); saves made while one is under way are coalesced into the newest.
-final class PendingWriteFile: @unchecked Sendable {
+final class PendingWriteFile: Sendable {
     /// The file's contents: the writes and the next write id to hand out.
     struct Contents: Codable, Equatable, Sendable {
         var nextWriteID: UInt64
@@ -15,11 +16,14 @@ final class PendingWriteFile: @unchecked Sendable {
 
     let url: URL
     private let queue = DispatchQueue(label: "baton.kv.pending")
-    private let lock = NSLock()
     private let logger = Logger(label: "baton.kv")
-    /// The newest contents not yet handed to the queue's writer.
-    private var waiting: Contents?
-    private var lastFailure: String?
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The newest contents not yet handed to the queue's writer.
+        var waiting: Contents?
+        var lastFailure: String?
+    }
 
     init(directory: URL) {
         url = directory.appendingPathComponent("kv-pending.json")
@@ -40,9 +44,9 @@ final class PendingWriteFile: @unchecked Sendable {
 
     /// Saves `contents` soon, replacing the file atomically.
     func save(_ contents: Contents) {
-        let scheduled = lock.withLock {
-            defer { waiting = contents }
-            return waiting != nil
+        let scheduled = state.withLock { state in
+            defer { state.waiting = contents }
+            return state.waiting != nil
         }
         if !scheduled { queue.async { self.writeWaiting() } }
     }
@@ -50,24 +54,24 @@ final class PendingWriteFile: @unchecked Sendable {
     /// Waits for every save so far; false when the newest could not be written.
     func flush() -> Bool {
         queue.sync {}
-        return lock.withLock { lastFailure == nil }
+        return state.withLock { $0.lastFailure == nil }
     }
 
     private func writeWaiting() {
         guard
-            let contents = lock.withLock({ () -> Contents? in
-                defer { waiting = nil }
-                return waiting
+            let contents = state.withLock({ state -> Contents? in
+                defer { state.waiting = nil }
+                return state.waiting
             })
         else { return }
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(contents).write(to: url, options: .atomic)
-            lock.withLock { lastFailure = nil }
+            state.withLock { $0.lastFailure = nil }
         } catch {
             let failure = "cannot save \(url.path): \(error)"
-            lock.withLock { lastFailure = failure }
+            state.withLock { $0.lastFailure = failure }
             logger.error("\(failure)")
         }
     }

@@ -1,14 +1,14 @@
 import BatonEnvironment
 import Foundation
 import NIOCore
+import Synchronization
 
 /// The real `DeadlineClock`: `Date()` for the wall, NIO's uptime clock for monotonic time, deadlines as
 /// tasks scheduled on the daemon's event loop (so actions run on the loop).
-final class EventLoopDeadlineClock: DeadlineClock, @unchecked Sendable {
+final class EventLoopDeadlineClock: DeadlineClock {
     private let eventLoop: any EventLoop
-    private let lock = NSLock()
-    private var zone = TimeZone.current
-    private var zoneCheckedAt = -Double.infinity
+    /// The zone last read, and when (monotonic seconds).
+    private let zone = Mutex((zone: TimeZone.current, checkedAt: -Double.infinity))
 
     init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
 
@@ -19,13 +19,12 @@ final class EventLoopDeadlineClock: DeadlineClock, @unchecked Sendable {
     /// Re-reads the system zone (TZ, /etc/localtime) at most once a second: Foundation caches it otherwise.
     func timeZone() -> TimeZone {
         let now = monotonic()
-        return lock.withLock {
-            if now - zoneCheckedAt >= 1 {
+        return zone.withLock { zone in
+            if now - zone.checkedAt >= 1 {
                 NSTimeZone.resetSystemTimeZone()
-                zone = TimeZone.current
-                zoneCheckedAt = now
+                zone = (TimeZone.current, now)
             }
-            return zone
+            return zone.zone
         }
     }
 

@@ -1,19 +1,25 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
 /// Queues changes for GRDB's serial writer and commits whatever has queued up in one transaction: under a
 /// burst (100 000 adds) the disk sees a few large commits instead of one per change, so a fire queued behind
 /// them waits for one commit, not thousands. Order is kept; each change's `then` runs after its commit.
-final class WriteBatcher: @unchecked Sendable {
+final class WriteBatcher: Sendable {
     typealias Change = @Sendable (Database) throws -> Void
     typealias Then = @Sendable () -> Void
 
+    private struct State {
+        var queued: [(Change, Then)] = []
+        var flushing = false
+        /// The `then`s of the batch being committed (only the writer's queue sets them, one batch at a time).
+        var pendingThens: [Then] = []
+    }
+
     private let pool: DatabasePool
     private let logger: Logger
-    private let lock = NSLock()
-    private var queued: [(Change, Then)] = []
-    private var flushing = false
+    private let state = Mutex(State())
 
     init(pool: DatabasePool, logger: Logger) {
         self.pool = pool
@@ -21,10 +27,10 @@ final class WriteBatcher: @unchecked Sendable {
     }
 
     func write(_ change: @escaping Change, then: @escaping Then) {
-        let start = lock.withLock {
-            queued.append((change, then))
-            defer { flushing = true }
-            return !flushing
+        let start = state.withLock { state in
+            state.queued.append((change, then))
+            defer { state.flushing = true }
+            return !state.flushing
         }
         if start { flush() }
     }
@@ -33,19 +39,19 @@ final class WriteBatcher: @unchecked Sendable {
         let logger = logger
         pool.asyncWrite(
             { [self] db -> Int in
-                let batch = lock.withLock {
-                    let batch = queued
-                    queued = []
+                let batch = state.withLock { state in
+                    let batch = state.queued
+                    state.queued = []
                     return batch
                 }
                 for (change, _) in batch { try change(db) }
-                pendingThens = batch.map(\.1)
+                state.withLock { $0.pendingThens = batch.map(\.1) }
                 return batch.count
             },
             completion: { [self] _, result in
-                let thens = lock.withLock {
-                    let thens = pendingThens
-                    pendingThens = []
+                let thens = state.withLock { state in
+                    let thens = state.pendingThens
+                    state.pendingThens = []
                     return thens
                 }
                 switch result {
@@ -54,14 +60,11 @@ final class WriteBatcher: @unchecked Sendable {
                     logger.error(
                         "notification write failed", metadata: ["error": "\(error)", "changes": "\(thens.count)"])
                 }
-                let more = lock.withLock {
-                    if queued.isEmpty { flushing = false }
-                    return !queued.isEmpty
+                let more = state.withLock { state in
+                    if state.queued.isEmpty { state.flushing = false }
+                    return !state.queued.isEmpty
                 }
                 if more { flush() }
             })
     }
-
-    /// The `then`s of the batch being committed (only the writer's queue touches it, one batch at a time).
-    private var pendingThens: [Then] = []
 }
