@@ -162,16 +162,27 @@ let package = Package(
         // The suite shell: top bar, destinations, dock, banners, help bar.
         .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"]),
 
+        // `baton bench` and `baton handoff-probe`: the benchmarks and the scriptable Handoff device.
+        .target(
+            name: "BatonBench",
+            dependencies: [
+                "AccountClient", "BatonEnvironment", "Cartography", "CPseudoTerminal", "Handoff", "KeyValueStore",
+                "Notifications", "TerminalUI", "Today", "Wire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+
         // Executables.
         .executableTarget(
             name: "baton",
             dependencies: [
-                "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
+                "BatonBench", "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,5 +1,6 @@
 import AccountClient
 import ArgumentParser
+import BatonBench
 import BatonEnvironment
 import Foundation
 import Handoff

@@ -20,12 +20,14 @@ enum NotificationBench {
     static let total = 100_000
     static let measured = 2000
 
-    static func run(pushSamples: Int = 500) async throws -> [BenchFigure] {
+    static func run(
+        pushSamples: Int = 500, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String
+    ) async throws -> [BenchFigure] {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-notebench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         setenv("BATON_HOME", home.path, 1)
         let paths = BatonPaths()
-        _ = try await DaemonLauncher.start(paths: paths)
+        try await startDaemon(paths)
         var figures: [BenchFigure] = []
 
         let follower = try await BenchLink.open(paths: paths)
@@ -37,7 +39,7 @@ enum NotificationBench {
             let device = "bench-\(index % devices)"
             return .add(
                 AddNotification(
-                    owner: NotificationOwner(bundleIdentifier: NotificationCLI.cliBundle, device: device),
+                    owner: NotificationOwner(bundleIdentifier: cliBundle, device: device),
                     request: NotificationRequest(
                         identifier: "n\(index)", content: NotificationContent(title: "n\(index)"),
                         trigger: .timeInterval(seconds: seconds, repeats: false)),
@@ -91,7 +93,7 @@ enum NotificationBench {
                 .push(
                     PushIntake(
                         push: PushNotification(
-                            bundleIdentifier: NotificationCLI.cliBundle,
+                            bundleIdentifier: cliBundle,
                             content: NotificationContent(title: "p\(index)"),
                             kind: .alert, collapseID: "p\(index % 50)"),
                         device: "bench-b")))
@@ -112,7 +114,7 @@ enum NotificationBench {
         _ = try await adder.ask(
             .add(
                 AddNotification(
-                    owner: NotificationOwner(bundleIdentifier: NotificationCLI.cliBundle, device: "bench-restart"),
+                    owner: NotificationOwner(bundleIdentifier: cliBundle, device: "bench-restart"),
                     request: NotificationRequest(
                         identifier: "missed", content: .init(title: "missed"),
                         trigger: .timeInterval(seconds: 0.5, repeats: false)),
@@ -122,7 +124,7 @@ enum NotificationBench {
         while AccountDaemonProbe.running(paths) { try await Task.sleep(for: .milliseconds(20)) }
         try await Task.sleep(for: .seconds(1))
         let restartAt = Date()
-        _ = try await DaemonLauncher.start(paths: paths)
+        try await startDaemon(paths)
         let query = try await BenchLink.open(paths: paths)
         guard
             case .deliveredList(let list) = try await query.ask(

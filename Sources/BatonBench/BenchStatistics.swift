@@ -23,14 +23,14 @@ struct BenchStatistics: Codable, Equatable {
 }
 
 /// One figure of a benchmark: what was measured, its unit, its statistics, and the budget it answers to.
-struct BenchFigure: Codable {
-    var benchmark: String
-    var metric: String
-    var unit: String
-    var median: Double
-    var p99: Double
-    var samples: Int
-    var budget: String?
+public struct BenchFigure: Codable, Sendable {
+    public var benchmark: String
+    public var metric: String
+    public var unit: String
+    public var median: Double
+    public var p99: Double
+    public var samples: Int
+    public var budget: String?
 
     init(benchmark: String, metric: String, unit: String, samples: [Double], budget: String? = nil) {
         let statistics = BenchStatistics(samples)

@@ -7,20 +7,20 @@ import Wire
 
 /// One probe device: a client, a coordinator with one app, and a single-threaded event loop,
 /// the same shape the suite has.
-final class ProbeSession {
-    let coordinator: HandoffCoordinator
-    let hooks = ProbeHooks()
-    let app: HandoffApp
+public final class ProbeSession {
+    public let coordinator: HandoffCoordinator
+    public let hooks = ProbeHooks()
+    public let app: HandoffApp
     private let client: AccountClient
     private let events: AsyncStream<any Sendable>
     private let lifetime: Double
     private static let deadlineToken = UInt64.max
     /// Exit code when the time given by `--seconds` ran out.
-    static let timedOutExit: Int32 = 3
+    public static let timedOutExit: Int32 = 3
     /// Exit code when the daemon refused this device.
-    static let refusedExit: Int32 = 4
+    public static let refusedExit: Int32 = 4
 
-    init(device: String, manifest: AppManifest, lifetime: Double) {
+    public init(device: String, manifest: AppManifest, lifetime: Double) {
         FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("probe.log"))
         let (events, continuation) = AsyncStream<any Sendable>.makeStream()
         self.events = events
@@ -42,18 +42,18 @@ final class ProbeSession {
     }
 
     /// For probes that run until their time is up: that is success; anything else is the exit code.
-    func exitUnlessTimedOut(_ code: Int32) throws {
+    public func exitUnlessTimedOut(_ code: Int32) throws {
         if code != 0, code != Self.timedOutExit { throw ExitCode(code) }
     }
 
-    func start() {
+    public func start() {
         client.start()
         client.post(after: .milliseconds(Int64(lifetime * 1000)), token: Self.deadlineToken)
     }
 
     /// Processes events until `step` returns an exit code (checked after each event) or time runs out.
     @discardableResult
-    func loop(stall: Bool, step: (ProbeSession) -> Int32?) async throws -> Int32 {
+    public func loop(stall: Bool, step: (ProbeSession) -> Int32?) async throws -> Int32 {
         defer { client.stop() }
         for await event in events {
             if let accountEvent = event as? AccountEvent {
@@ -84,23 +84,23 @@ final class ProbeSession {
 }
 
 /// The probe's app hooks, activity delegate and restoring object: each call prints a JSON line.
-final class ProbeHooks: HandoffAppHooks, UserActivityDelegate, UserActivityRestoring {
+public final class ProbeHooks: HandoffAppHooks, UserActivityDelegate, UserActivityRestoring {
     /// Set when a continue finished: 0 restored, 1 failed.
-    var outcome: Int32?
+    public var outcome: Int32?
 
-    func willContinueUserActivity(withType activityType: String) -> Bool {
+    public func willContinueUserActivity(withType activityType: String) -> Bool {
         JSONOutput.line(["event": "willContinue", "type": activityType])
         return false
     }
 
-    func continueUserActivity(
+    public func continueUserActivity(
         _ activity: UserActivity, restorationHandler: @escaping ([any UserActivityRestoring]) -> Void
     ) -> Bool {
         restorationHandler([self])
         return true
     }
 
-    func restoreUserActivityState(_ activity: UserActivity) {
+    public func restoreUserActivityState(_ activity: UserActivity) {
         let tagged = (try? JSONEncoder().encode(activity.userInfo ?? [:])).flatMap {
             try? JSONSerialization.jsonObject(with: $0)
         }
@@ -111,23 +111,23 @@ final class ProbeHooks: HandoffAppHooks, UserActivityDelegate, UserActivityResto
         outcome = 0
     }
 
-    func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
+    public func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
         JSONOutput.line([
             "event": "failed", "type": activityType, "code": error.code.rawValue, "message": error.description,
         ])
         outcome = 1
     }
 
-    func userActivityWillSave(_ activity: UserActivity) {
+    public func userActivityWillSave(_ activity: UserActivity) {
         JSONOutput.line(["event": "willSave"])
         activity.addUserInfoEntries(from: ["savedAt": .string("willSave")])
     }
 
-    func userActivityWasContinued(_ activity: UserActivity) {
+    public func userActivityWasContinued(_ activity: UserActivity) {
         JSONOutput.line(["event": "wasContinued", "type": activity.activityType])
     }
 
-    func userActivity(
+    public func userActivity(
         _ activity: UserActivity, didReceive inputStream: ContinuationInputStream,
         outputStream: ContinuationOutputStream
     ) {

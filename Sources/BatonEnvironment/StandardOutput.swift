@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// Writes bytes to standard output with `write(2)`: no copy into `Data`, partial writes continued.
-enum StandardOutput {
+public enum StandardOutput {
     /// Why standard output could not be written (e.g. a closed pipe when SIGPIPE is ignored).
-    struct WriteError: Error, CustomStringConvertible {
-        var code: Int32
-        var description: String { "cannot write to standard output: " + String(cString: strerror(code)) }
+    public struct WriteError: Error, CustomStringConvertible {
+        public var code: Int32
+        public var description: String { "cannot write to standard output: " + String(cString: strerror(code)) }
     }
 
-    static func write(_ bytes: [UInt8]) throws {
+    public static func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -28,7 +28,7 @@ enum StandardOutput {
 
     /// Writes `data` as a classic filter does: when the reader went away (`baton … | head`), the process
     /// ends quietly by SIGPIPE's default action, as if it had not been ignored, instead of failing loudly.
-    static func emit(_ data: Data) throws {
+    public static func emit(_ data: Data) throws {
         do {
             try write([UInt8](data))
         } catch let error as WriteError where error.code == EPIPE {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Machine output for `--json`: sorted keys, ISO 8601 dates, one document per call.
-enum JSONOutput {
-    static func print<T: Encodable>(_ value: T) throws {
+public enum JSONOutput {
+    public static func print<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -10,7 +10,7 @@ enum JSONOutput {
     }
 
     /// One compact line (for streams of events).
-    static func line(_ object: [String: Any]) {
+    public static func line(_ object: [String: Any]) {
         guard
             let data = try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
