@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import TestSupport
+import Testing
 import Wire
 
 @testable import AccountService
@@ -117,3 +118,7 @@ extension RawDaemonSocket {
         return next("pong")
     }
 }
+
+/// The in-process service suites, one test at a time: each blocks its thread on socket reads (with a hang
+/// guard), and running them side by side would hold the test runner's few threads from the other suites.
+@Suite(.serialized) enum InProcessServices {}
