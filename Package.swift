@@ -131,6 +131,9 @@ let package = Package(
             ]
         ),
 
+        // `baton ssh`: the ssh command lines and the remote shell text (no daemon, no UI).
+        .target(name: "RemoteSession", dependencies: ["BatonEnvironment"]),
+
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
         .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
@@ -168,6 +171,7 @@ let package = Package(
                 "MonkeyBrowser",
                 "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -253,6 +257,7 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: ["MonkeyBrowser", "Stores", "Today", "SuiteShell", "TerminalUI", "BatonEnvironment"]
         ),
+        .testTarget(name: "RemoteSessionTests", dependencies: ["RemoteSession"]),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],

@@ -37,8 +37,8 @@ public enum AccountDaemon {
             return .alreadyRunning(pid: InstanceLock.recordedPID(at: paths.daemonLock))
         }
         defer { lock.release() }
-        try StaleSocket.remove(at: paths.socket)
-        defer { try? StaleSocket.remove(at: paths.socket) }
+        try StaleSocket.remove(at: paths.daemonSocket)
+        defer { try? StaleSocket.remove(at: paths.daemonSocket) }
         let store: AccountStore
         do {
             store = try AccountStore(url: paths.database, logger: logger)
@@ -86,15 +86,15 @@ public enum AccountDaemon {
                         ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
                 }
             }
-            .bind(unixDomainSocketPath: paths.socket.path)
+            .bind(unixDomainSocketPath: paths.daemonSocket.path)
             .wait()
-        chmod(paths.socket.path, 0o600)
+        chmod(paths.daemonSocket.path, 0o600)
         logger.notice(
-            "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.socket.path)"])
+            "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.daemonSocket.path)"])
         ready()
 
         stopper.arm { server.close(promise: nil) }
-        let watch = SocketWatch(path: paths.socket.path, on: eventLoop, logger: logger) { stopper.fire() }
+        let watch = SocketWatch(path: paths.daemonSocket.path, on: eventLoop, logger: logger) { stopper.fire() }
         defer { watch.cancel() }
         let signals = SignalWatch(signals: [SIGTERM, SIGINT, SIGHUP]) { signal in
             logger.notice("signal received", metadata: ["signal": "\(signal)"])

@@ -25,6 +25,7 @@ struct BatonCommand: AsyncParsableCommand {
             NotifyCommand.self,
             NotificationsCommand.self,
             PushCommand.self,
+            SSHCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )
