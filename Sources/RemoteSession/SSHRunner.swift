@@ -56,16 +56,7 @@ public enum SSHRunner {
     /// Replaces this process with `program arguments` (signals at their defaults, none blocked); returns only
     /// when that fails.
     public static func exec(_ program: String, _ arguments: [String]) -> SSHRunError {
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for signal in CleanSignals.handled {
-            Glibc.signal(signal, SIG_DFL)
-            sigaddset(&mask, signal)
-        }
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        let argv = CStringArray([program] + arguments)
-        execvp(program, argv.pointers)
-        return SSHRunError(program: program, code: errno)
+        SSHRunError(program: program, code: ProcessReplacement.exec(program, arguments))
     }
 }
 

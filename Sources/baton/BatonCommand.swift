@@ -26,6 +26,7 @@ struct BatonCommand: AsyncParsableCommand {
             NotificationsCommand.self,
             PushCommand.self,
             SSHCommand.self,
+            AccountCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -1,5 +1,6 @@
 import BatonEnvironment
 import Foundation
+import TestSupport
 
 /// A real OpenSSH server (Debian's `openssh-server`) on a loopback port, with a throwaway host key, a throwaway
 /// client key and a configuration of its own, started by the test (not as a system service) and killed when
@@ -23,7 +24,7 @@ final class LoopbackSSHD {
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", "\(path)/host_key"])
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", "\(path)/client_key"])
         try FileManager.default.copyItem(atPath: "\(path)/client_key.pub", toPath: "\(path)/authorized_keys")
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         // As root, sshd needs its privilege separation directory (a system service would have made it).
         if getuid() == 0 {
             try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
@@ -98,23 +99,6 @@ final class LoopbackSSHD {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-    }
-
-    /// A port the kernel had free a moment ago.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw SSHDFailure("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

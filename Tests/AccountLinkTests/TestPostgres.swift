@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A real PostgreSQL server from Debian's `postgresql` package, in a temporary directory on a loopback port,
+/// started and stopped by the test (never a system service). PostgreSQL refuses to run as root: as root the
+/// cluster belongs to `nobody` and the server runs as `nobody` (through util-linux's `setpriv`).
+final class TestPostgres: @unchecked Sendable {
+    let directory: URL
+    let port: Int
+    let adminPassword = "admin-secret"
+    private let binaries: URL
+    private var server: Process?
+
+    init() throws {
+        guard
+            let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
+                .filter({ FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") })
+                .sorted().last
+        else {
+            throw TestPostgresFailure(
+                "PostgreSQL's server is not installed (/usr/lib/postgresql/*/bin/initdb): apt-get install postgresql "
+                    + "(scripts/setup.sh)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/psql") else {
+            throw TestPostgresFailure("psql is missing: apt-get install postgresql-client (scripts/setup.sh)")
+        }
+        binaries = URL(fileURLWithPath: "/usr/lib/postgresql/\(version)/bin")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try LoopbackPort.free()
+        let passwordFile = directory.appendingPathComponent("password").path
+        try adminPassword.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw TestPostgresFailure("setpriv is missing: apt-get install util-linux (scripts/setup.sh)")
+            }
+            try Self.run("/bin/chown", ["-R", "nobody", directory.path])
+        }
+        try run(
+            "initdb",
+            [
+                "-D", dataDirectory, "-U", "admin", "--pwfile=\(passwordFile)", "--auth=scram-sha-256", "-E", "UTF8",
+                "--no-sync", "--locale=C",
+            ])
+        try start()
+        try psql(database: "postgres", "CREATE DATABASE baton")
+    }
+
+    deinit { stop() }
+
+    var dataDirectory: String { directory.appendingPathComponent("data").path }
+
+    /// The URL of `role` (password `password`) on the `baton` database.
+    func url(role: String, password: String) -> String {
+        "postgres://\(role):\(password)@127.0.0.1:\(port)/baton?sslmode=disable"
+    }
+
+    /// Makes a login role that may create the account schema in `baton`.
+    func createRole(_ role: String, password: String) throws {
+        try psql(
+            database: "baton",
+            "CREATE ROLE \(role) LOGIN PASSWORD '\(password)'; GRANT CREATE ON DATABASE baton TO \(role); "
+                + "GRANT CREATE ON SCHEMA public TO \(role)")
+    }
+
+    /// Starts the server and waits (a readiness poll with a generous deadline) until it answers.
+    func start() throws {
+        let process = Process()
+        let postgres = binaries.appendingPathComponent("postgres").path
+        let arguments = [
+            "-D", dataDirectory, "-p", "\(port)", "-k", directory.path, "-c", "listen_addresses=127.0.0.1",
+            "-c", "fsync=off",
+        ]
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", postgres] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: postgres)
+            process.arguments = arguments
+        }
+        let log = directory.appendingPathComponent("server.log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        if getuid() == 0 { try Self.run("/bin/chown", ["nobody", log]) }
+        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        server = process
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if (try? psql(database: "postgres", "SELECT 1")) != nil { return }
+            guard process.isRunning else {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                throw TestPostgresFailure("postgres exited at once: \(text.suffix(400))")
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw TestPostgresFailure("postgres did not answer on 127.0.0.1:\(port) within 60 s")
+    }
+
+    /// Stops the server (fast shutdown) and waits for it to exit.
+    func stop() {
+        guard let server, server.isRunning else { return }
+        kill(server.processIdentifier, SIGINT)
+        server.waitUntilExit()
+        self.server = nil
+    }
+
+    /// Runs SQL as the administrator; returns psql's unaligned output.
+    @discardableResult
+    func psql(database: String, _ sql: String) throws -> String {
+        try psql(url: "postgres://admin:\(adminPassword)@127.0.0.1:\(port)/\(database)?sslmode=disable", sql)
+    }
+
+    /// Runs SQL as whoever `url` names.
+    @discardableResult
+    func psql(url: String, _ sql: String) throws -> String {
+        try Self.run("/usr/bin/psql", [url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
+    private func run(_ program: String, _ arguments: [String]) throws {
+        let path = binaries.appendingPathComponent(program).path
+        if getuid() == 0 {
+            try Self.run(
+                "/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", path] + arguments)
+        } else {
+            try Self.run(path, arguments)
+        }
+    }
+
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw TestPostgresFailure("\(program) \(arguments.prefix(3).joined(separator: " ")) … failed: \(text)")
+        }
+        return text
+    }
+
+    func remove() {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The test's PostgreSQL could not be set up: the line says what is missing or what happened.
+struct TestPostgresFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
