@@ -124,16 +124,17 @@ public actor KeyValueBridge {
                 try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
             }
             let size = plaintext?.count ?? 0
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    """
+            // One statement (one round trip, one implicit transaction): the row, then the doorbell.
+            try await client.query(
+                """
+                WITH written AS (
                     INSERT INTO baton.key_values (key, sealed, size, machine, seq)
                     VALUES (\(entry.key), \(sealed), \(size), \(machine), nextval('baton.change_seq'))
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
-                    """, logger: logger)
-                try await connection.query("SELECT pg_notify(\(channel), 'kv')", logger: logger)
-            }
+                    RETURNING seq)
+                SELECT pg_notify(\(channel), 'kv') FROM written
+                """, logger: logger)
             try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
         }
         if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }

@@ -56,7 +56,8 @@ public struct LinkFiles: Sendable {
 
     public func write(cursor value: LinkCursor) throws(AccountLinkError) {
         do {
-            try Self.writePrivate(try JSONEncoder().encode(value), to: cursor)
+            // No fsync: a cursor lost in a crash only means rows are read again and local changes sent again.
+            try Self.writePrivate(try JSONEncoder().encode(value), to: cursor, durable: false)
         } catch let error as AccountLinkError {
             throw error
         } catch {
@@ -70,12 +71,12 @@ public struct LinkFiles: Sendable {
     }
 
     /// Writes `data` to `url` with mode 0600, atomically (a temporary file renamed over it).
-    static func writePrivate(_ data: Data, to url: URL) throws(AccountLinkError) {
+    static func writePrivate(_ data: Data, to url: URL, durable: Bool = true) throws(AccountLinkError) {
         let temporary = url.path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .failed("cannot write \(url.path): \(String(cString: strerror(errno)))") }
         let written = data.withUnsafeBytes { DescriptorWrite.all(Array($0), to: descriptor) }
-        fsync(descriptor)
+        if durable { fsync(descriptor) }
         close(descriptor)
         guard written, rename(temporary, url.path) == 0 else {
             unlink(temporary)

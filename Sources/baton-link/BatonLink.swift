@@ -37,7 +37,9 @@ struct BatonLink: AsyncParsableCommand {
 struct AccountCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Link this machine to an account on a PostgreSQL server.",
-        subcommands: [CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self])
+        subcommands: [
+            CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self, MachinesBenchCommand.self,
+        ])
 }
 
 /// The options every account command shares.

@@ -84,4 +84,34 @@ import Testing
             try server.psql(url: alice, "SELECT machine FROM baton.machines").trimmingCharacters(
                 in: .whitespacesAndNewlines) == "laptop")
     }
+
+    @Test func tlsIsUsedWhenTheURLAsksForIt() throws {
+        let server = try TestPostgres(tls: true)
+        defer { server.remove() }
+        let machines = try LinkedMachines()
+        defer { machines.tearDown() }
+        try server.createRole("alice", password: "a-pass")
+        // The server takes alice over TLS only: without it, a clear refusal and nothing linked.
+        let plain = try machines.baton("laptop", ["account", "create", server.url(role: "alice", password: "a-pass")])
+        #expect(plain.status == 1)
+        #expect(plain.output.contains("no encryption"), "\(plain.output)")
+        // verify-full against the test CA: the certificate is checked and the account is made.
+        let verified = server.url(
+            role: "alice", password: "a-pass", query: "sslmode=verify-full&sslrootcert=\(server.caCertificate)")
+        let created = try machines.baton("laptop", ["account", "create", verified, "--machine", "laptop"])
+        #expect(created.status == 0, "\(created.output)")
+        // Without the CA, verify-full refuses the server's certificate.
+        let unverified = try machines.baton(
+            "server",
+            [
+                "account", "join", server.url(role: "alice", password: "a-pass", query: "sslmode=verify-full"),
+                "--key-file", machines.home("laptop").appendingPathComponent("state/account.key").path,
+            ])
+        #expect(unverified.status == 1)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: machines.home("server").appendingPathComponent("state/account-link.json").path))
+        // The bench refuses to run without a server.
+        #expect(try machines.baton("laptop", ["account", "bench"]).status == 64)
+    }
 }

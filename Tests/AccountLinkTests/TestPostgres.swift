@@ -12,7 +12,9 @@ final class TestPostgres: @unchecked Sendable {
     private let binaries: URL
     private var server: Process?
 
-    init() throws {
+    /// With `tls`, the server has a certificate for 127.0.0.1 (signed by a throwaway CA, `caCertificate`) and
+    /// accepts roles other than the administrator over TLS only.
+    init(tls: Bool = false) throws {
         guard
             let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
                 .filter({ FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") })
@@ -43,8 +45,52 @@ final class TestPostgres: @unchecked Sendable {
                 "-D", dataDirectory, "-U", "admin", "--pwfile=\(passwordFile)", "--auth=scram-sha-256", "-E", "UTF8",
                 "--no-sync", "--locale=C",
             ])
+        if tls { try makeCertificates() }
+        self.tls = tls
         try start()
         try psql(database: "postgres", "CREATE DATABASE baton")
+    }
+
+    private var tls = false
+
+    /// The throwaway CA that signed the server's certificate (for `sslrootcert`).
+    var caCertificate: String { directory.appendingPathComponent("ca.crt").path }
+
+    /// A CA and a server certificate for 127.0.0.1 (openssl), and a pg_hba.conf that takes other roles over TLS only.
+    private func makeCertificates() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+            throw TestPostgresFailure("openssl is missing: apt-get install openssl (scripts/setup.sh)")
+        }
+        let path = directory.path
+        try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=baton test CA",
+                "-keyout", "\(path)/ca.key", "-out", "\(path)/ca.crt",
+            ])
+        try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout",
+                "\(dataDirectory)/server.key",
+                "-out", "\(path)/server.csr",
+            ])
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: "\(path)/san.ext", atomically: true, encoding: .utf8)
+        try Self.run(
+            "/usr/bin/openssl",
+            [
+                "x509", "-req", "-in", "\(path)/server.csr", "-CA", "\(path)/ca.crt", "-CAkey", "\(path)/ca.key",
+                "-CAcreateserial", "-days", "2", "-extfile", "\(path)/san.ext", "-out", "\(dataDirectory)/server.crt",
+            ])
+        let hba = """
+            local all all scram-sha-256
+            host all admin 127.0.0.1/32 scram-sha-256
+            hostssl all all 127.0.0.1/32 scram-sha-256
+            hostnossl all all 127.0.0.1/32 reject
+            """
+        try hba.write(toFile: "\(dataDirectory)/pg_hba.conf", atomically: true, encoding: .utf8)
+        chmod("\(dataDirectory)/server.key", 0o600)
+        if getuid() == 0 { try Self.run("/bin/chown", ["-R", "nobody", dataDirectory]) }
     }
 
     deinit { stop() }
@@ -52,8 +98,8 @@ final class TestPostgres: @unchecked Sendable {
     var dataDirectory: String { directory.appendingPathComponent("data").path }
 
     /// The URL of `role` (password `password`) on the `baton` database.
-    func url(role: String, password: String) -> String {
-        "postgres://\(role):\(password)@127.0.0.1:\(port)/baton?sslmode=disable"
+    func url(role: String, password: String, query: String = "sslmode=disable") -> String {
+        "postgres://\(role):\(password)@127.0.0.1:\(port)/baton?\(query)"
     }
 
     /// Makes a login role that may create the account schema in `baton`.
@@ -68,10 +114,11 @@ final class TestPostgres: @unchecked Sendable {
     func start() throws {
         let process = Process()
         let postgres = binaries.appendingPathComponent("postgres").path
-        let arguments = [
-            "-D", dataDirectory, "-p", "\(port)", "-k", directory.path, "-c", "listen_addresses=127.0.0.1",
-            "-c", "fsync=off",
-        ]
+        let arguments =
+            [
+                "-D", dataDirectory, "-p", "\(port)", "-k", directory.path, "-c", "listen_addresses=127.0.0.1",
+                "-c", "fsync=off",
+            ] + (tls ? ["-c", "ssl=on"] : [])
         if getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", postgres] + arguments
