@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `baton account create|join|leave|status` against a real PostgreSQL, and the key-value store across machines

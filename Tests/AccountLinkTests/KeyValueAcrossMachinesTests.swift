@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two machines ("laptop" and "server"), each with its own daemon and link, joined to one account on a real

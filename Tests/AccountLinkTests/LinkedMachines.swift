@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Machines of one test, each a BATON_HOME of its own with its own daemon, running the built `baton`.

@@ -1,20 +1,18 @@
 import Foundation
-import TestSupport
-import Testing
 
 /// A real PostgreSQL server from Debian's `postgresql` package, in a temporary directory on a loopback port,
 /// started and stopped by the test (never a system service). PostgreSQL refuses to run as root: as root the
 /// cluster belongs to `nobody` and the server runs as `nobody` (through util-linux's `setpriv`).
-final class TestPostgres: @unchecked Sendable {
-    let directory: URL
-    let port: Int
-    let adminPassword = "admin-secret"
+public final class TestPostgres: @unchecked Sendable {
+    public let directory: URL
+    public let port: Int
+    public let adminPassword = "admin-secret"
     private let binaries: URL
     private var server: Process?
 
     /// With `tls`, the server has a certificate for 127.0.0.1 (signed by a throwaway CA, `caCertificate`) and
     /// accepts roles other than the administrator over TLS only.
-    init(tls: Bool = false) throws {
+    public init(tls: Bool = false) throws {
         guard
             let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
                 .filter({ FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") })
@@ -54,7 +52,7 @@ final class TestPostgres: @unchecked Sendable {
     private var tls = false
 
     /// The throwaway CA that signed the server's certificate (for `sslrootcert`).
-    var caCertificate: String { directory.appendingPathComponent("ca.crt").path }
+    public var caCertificate: String { directory.appendingPathComponent("ca.crt").path }
 
     /// A CA and a server certificate for 127.0.0.1 (openssl), and a pg_hba.conf that takes other roles over TLS only.
     private func makeCertificates() throws {
@@ -95,15 +93,15 @@ final class TestPostgres: @unchecked Sendable {
 
     deinit { stop() }
 
-    var dataDirectory: String { directory.appendingPathComponent("data").path }
+    public var dataDirectory: String { directory.appendingPathComponent("data").path }
 
     /// The URL of `role` (password `password`) on the `baton` database.
-    func url(role: String, password: String, query: String = "sslmode=disable") -> String {
+    public func url(role: String, password: String, query: String = "sslmode=disable") -> String {
         "postgres://\(role):\(password)@127.0.0.1:\(port)/baton?\(query)"
     }
 
     /// Makes a login role that may create the account schema in `baton`.
-    func createRole(_ role: String, password: String) throws {
+    public func createRole(_ role: String, password: String) throws {
         try psql(
             database: "baton",
             "CREATE ROLE \(role) LOGIN PASSWORD '\(password)'; GRANT CREATE ON DATABASE baton TO \(role); "
@@ -111,7 +109,7 @@ final class TestPostgres: @unchecked Sendable {
     }
 
     /// Starts the server and waits (a readiness poll with a generous deadline) until it answers.
-    func start() throws {
+    public func start() throws {
         let process = Process()
         let postgres = binaries.appendingPathComponent("postgres").path
         let arguments =
@@ -146,7 +144,7 @@ final class TestPostgres: @unchecked Sendable {
     }
 
     /// Stops the server (fast shutdown) and waits for it to exit.
-    func stop() {
+    public func stop() {
         guard let server, server.isRunning else { return }
         kill(server.processIdentifier, SIGINT)
         server.waitUntilExit()
@@ -155,13 +153,13 @@ final class TestPostgres: @unchecked Sendable {
 
     /// Runs SQL as the administrator; returns psql's unaligned output.
     @discardableResult
-    func psql(database: String, _ sql: String) throws -> String {
+    public func psql(database: String, _ sql: String) throws -> String {
         try psql(url: "postgres://admin:\(adminPassword)@127.0.0.1:\(port)/\(database)?sslmode=disable", sql)
     }
 
     /// Runs SQL as whoever `url` names.
     @discardableResult
-    func psql(url: String, _ sql: String) throws -> String {
+    public func psql(url: String, _ sql: String) throws -> String {
         try Self.run("/usr/bin/psql", [url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
@@ -194,14 +192,14 @@ final class TestPostgres: @unchecked Sendable {
         return text
     }
 
-    func remove() {
+    public func remove() {
         stop()
         try? FileManager.default.removeItem(at: directory)
     }
 }
 
 /// The test's PostgreSQL could not be set up: the line says what is missing or what happened.
-struct TestPostgresFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestPostgresFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
