@@ -136,6 +136,8 @@ public struct AccountOperations: Sendable {
         public var machine: String
         public var joinedAt: Date
         public var seenAt: Date
+        /// The devices its daemon serves, as its link last published them.
+        public var devices: [String] = []
     }
 
     public func status(linkRunning: Bool) async throws(AccountLinkError) -> Status {
@@ -153,6 +155,13 @@ public struct AccountOperations: Sendable {
                     "SELECT machine, joined_at, seen_at FROM baton.machines ORDER BY machine", logger: logger
                 ).decode((String, Date, Date).self) {
                     machines.append(MachineRow(machine: machine, joinedAt: joined, seenAt: seen))
+                }
+                for try await (machine, device) in try await connection.query(
+                    "SELECT machine, device FROM baton.devices ORDER BY machine, device", logger: logger
+                ).decode((String, String).self) {
+                    if let index = machines.firstIndex(where: { $0.machine == machine }) {
+                        machines[index].devices.append(device)
+                    }
                 }
                 let count =
                     try await connection.query("SELECT count(*)::int FROM baton.key_values", logger: logger)

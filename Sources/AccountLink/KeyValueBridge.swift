@@ -22,6 +22,7 @@ public actor KeyValueBridge {
     private var local: [String: KeyValueEntry] = [:]
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
+    private var publishedDevices: Set<String>?
 
     public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, logger: Logger) {
         self.record = record
@@ -52,6 +53,13 @@ public actor KeyValueBridge {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             group.addTask { await self.serve(client) }
+            group.addTask {
+                // The daemon announces no device changes to a link: it asks every two seconds.
+                while !Task.isCancelled {
+                    link.send(.devicesQuery(DevicesQuery(requestID: 2)))
+                    try? await Task.sleep(for: .seconds(2))
+                }
+            }
             var assembler = KeyValueSnapshotAssembler()
             for await frame in frames {
                 guard let frame else { break }
@@ -62,6 +70,8 @@ public actor KeyValueBridge {
                 case .keyValueChanged(let changed):
                     await self.adopt(changed.entries)
                     await self.pushPending(client)
+                case .devicesReply(let reply):
+                    await self.publishDevices(reply.devices.map(\.name), client)
                 default:
                     break
                 }
@@ -157,6 +167,31 @@ public actor KeyValueBridge {
                 write(name, value, from: machine)
             }
             try advance { $0.serverSeq = max($0.serverSeq, seq) }
+        }
+    }
+
+    /// Replaces this machine's device rows when its set of devices changed (names only).
+    private func publishDevices(_ names: [String], _ client: PostgresClient) async {
+        let current = Set(names)
+        guard current != publishedDevices else { return }
+        do {
+            let machine = record.machine
+            let list = current.sorted()
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
+                    logger: logger)
+                for device in list {
+                    try await connection.query(
+                        """
+                        INSERT INTO baton.devices (machine, device) VALUES (\(machine), \(device))
+                        ON CONFLICT (owner, machine, device) DO UPDATE SET seen_at = now()
+                        """, logger: logger)
+                }
+            }
+            publishedDevices = current
+        } catch {
+            logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
         }
     }
 

@@ -50,7 +50,22 @@ public enum ServerSchema {
                     "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
                     "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
                 ]
-            }
+            },
+        // 2: the devices each machine's daemon serves (names only: what routing and `status` need).
+        [
+            """
+            CREATE TABLE baton.devices (
+                owner name NOT NULL DEFAULT current_user,
+                machine text NOT NULL,
+                device text NOT NULL,
+                seen_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, machine, device))
+            """,
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.devices TO PUBLIC",
+            "ALTER TABLE baton.devices ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE baton.devices FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON baton.devices USING (owner = current_user) WITH CHECK (owner = current_user)",
+        ],
     ]
 
     /// The schema version this build writes and reads.

@@ -149,6 +149,7 @@ struct StatusCommand: AsyncParsableCommand {
                 print(
                     "  \(machine.machine)  joined \(machine.joinedAt.formatted(.iso8601))  seen \(machine.seenAt.formatted(.iso8601))"
                 )
+                print("    devices: \(machine.devices.isEmpty ? "none" : machine.devices.joined(separator: ", "))")
             }
         } else {
             print(
