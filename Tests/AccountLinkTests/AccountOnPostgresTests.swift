@@ -53,6 +53,21 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.output.contains("password authentication failed"))
 
+        // A schema from a newer Baton is refused, and nothing is linked.
+        try server.psql(database: "baton", "UPDATE baton.schema_version SET version = version + 7")
+        let newer = try machines.baton("third", ["account", "join", url, "--key-file", keyFile])
+        #expect(newer.status == 1)
+        #expect(newer.output.contains("from a newer Baton"), "\(newer.output)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: machines.home("third").appendingPathComponent("state/account-link.json").path))
+        try server.psql(database: "baton", "UPDATE baton.schema_version SET version = version - 7")
+        // A server that is not there: one line, no hang.
+        let gone = try machines.baton(
+            "third", ["account", "create", "postgres://alice:x@127.0.0.1:1/baton?sslmode=disable"])
+        #expect(gone.status == 1)
+        #expect(gone.output.hasPrefix("baton account: "), "\(gone.output)")
+
         let left = try machines.baton("server", ["account", "leave"])
         #expect(left.output.contains("left account alice"))
         #expect(try machines.baton("server", ["account", "status"]).output.contains("not linked"))
