@@ -28,7 +28,14 @@ struct BatonLink: AsyncParsableCommand {
             if case .usage = error { Foundation.exit(BatonExitCode.usage) }
             Foundation.exit(BatonExitCode.failure)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            if code == .success {  // --help
+                print(fullMessage(for: error))
+                Foundation.exit(BatonExitCode.success)
+            }
+            let line = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("baton account: \(line)\n".utf8))
+            Foundation.exit(code == .validationFailure ? BatonExitCode.usage : BatonExitCode.failure)
         }
     }
 }
