@@ -60,6 +60,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // AES-GCM for end-to-end encrypted pushes (EncryptedPush only).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The account on PostgreSQL (`baton-link` only: `baton` never links it).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // System libraries.
@@ -131,6 +133,20 @@ let package = Package(
             ]
         ),
 
+        // `baton ssh`: the ssh command lines and the remote shell text (no daemon, no UI).
+        .target(name: "RemoteSession", dependencies: ["BatonEnvironment"]),
+
+        // An account on PostgreSQL: schema, sealing with the account key, the link between this machine's daemon
+        // and the server. Only `baton-link` links it.
+        .target(
+            name: "AccountLink",
+            dependencies: [
+                "Wire", "AccountClient", "BatonEnvironment",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
         .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
@@ -182,12 +198,19 @@ let package = Package(
                 "MonkeyBrowser",
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: batonLinking
         ),
+        // `baton account …` and the daemon's link to the account's PostgreSQL server.
+        .executableTarget(
+            name: "baton-link",
+            dependencies: [
+                "AccountLink", "BatonEnvironment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"], linkerSettings: fetchLinking),
         .executableTarget(
@@ -285,6 +308,10 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: ["MonkeyBrowser", "Stores", "Today", "SuiteShell", "TerminalUI", "BatonEnvironment"]
         ),
+        .testTarget(name: "RemoteSessionTests", dependencies: ["RemoteSession"]),
+        .testTarget(
+            name: "AccountLinkTests",
+            dependencies: ["AccountLink", "BatonEnvironment", "TestSupport"]),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],

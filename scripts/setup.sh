@@ -7,7 +7,8 @@
 #   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
 set -euo pipefail
 
-packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales)
+packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales
+    openssh-client openssh-server postgresql openssl)
 for option in "$@"; do
     case "$option" in
         --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;

@@ -166,7 +166,10 @@ public final class AccountClient: @unchecked Sendable {
         }
         let now = NIODeadline.now()
         let spawnExecutable = locked { () -> URL? in
-            guard let executable = configuration.daemonExecutable, now - lastSpawn > .milliseconds(300) else {
+            // A forwarded daemon (`baton ssh`) lives on the other machine: nothing to start here.
+            guard let executable = configuration.daemonExecutable, configuration.paths.forwardedSocket == nil,
+                now - lastSpawn > .milliseconds(300)
+            else {
                 return nil
             }
             lastSpawn = now
@@ -211,6 +214,11 @@ public final class AccountClient: @unchecked Sendable {
         case .message(let message):
             sink(AccountEvent.message(message))
         case .undecodable(let error):
+            if let mismatch = WireVersionMismatch.from(error, socket: configuration.paths.socket.path) {
+                logger.error("refused the daemon", metadata: ["reason": "\(mismatch)"])
+                locked { stopped = true }
+                return sink(AccountEvent.refused(mismatch.description))
+            }
             logger.warning("undecodable frame from daemon", metadata: ["error": "\(error)"])
         }
     }

@@ -40,7 +40,7 @@ public enum DaemonQuery {
         gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Result?
     ) async throws(DaemonQueryError) -> Result {
         let requestID: UInt64 = 1
-        let waiter = ReplyWaiter(gather: gather)
+        let waiter = ReplyWaiter(socket: paths.socket.path, gather: gather)
         let link: DaemonLink
         do {
             link = try await DaemonLink.connect(
@@ -110,11 +110,17 @@ private final class ReplyWaiter<Gathered: Sendable>: Sendable {
     /// The outcome once known, and the caller waiting for it.
     private let state = Mutex<(result: Outcome?, continuation: CheckedContinuation<Outcome, Never>?)>((nil, nil))
 
-    init(gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?) {
+    private let socket: String
+
+    init(socket: String, gather: @escaping @Sendable (WireMessage) throws(DaemonQueryError) -> Gathered?) {
+        self.socket = socket
         self.gather = gather
     }
 
     func offer(_ frame: InboundFrame, requestID: UInt64) {
+        if case .undecodable(let error) = frame, let mismatch = WireVersionMismatch.from(error, socket: socket) {
+            return finish(.failure(.refused(mismatch.description)))
+        }
         guard case .message(let message) = frame else { return }
         switch message {
         case .error(let error) where error.requestID == requestID:

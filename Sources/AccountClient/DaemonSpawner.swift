@@ -14,12 +14,13 @@ public enum DaemonSpawner {
     /// glibc's `POSIX_SPAWN_SETSID` (hidden from Swift without `_GNU_SOURCE`): start a new session.
     private static let spawnSetSID: Int16 = 0x80
 
-    /// Spawns the daemon with this process's environment plus `environment`, and reaps it in the
-    /// background when it exits; returns its pid. With `errorOutput`, the daemon's standard error goes to
+    /// Spawns the daemon (or, with `arguments`, another detached helper such as `baton-link run`) with this
+    /// process's environment plus `environment`, and reaps it in the background when it exits; returns its pid. With `errorOutput`, the daemon's standard error goes to
     /// that descriptor (the daemon writes there why it could not start, and closes it once it serves).
     @discardableResult
     public static func spawn(
-        executable: URL, environment: [String: String] = [:], errorOutput: Int32? = nil
+        executable: URL, arguments: [String] = ["daemon", "run"], environment: [String: String] = [:],
+        errorOutput: Int32? = nil
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,8 +38,7 @@ public enum DaemonSpawner {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
 
-        let arguments = [executable.path, "daemon", "run"]
-        let argv = CStringArray(arguments)
+        let argv = CStringArray([executable.path] + arguments)
         let envp = CStringArray(
             environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         var pid: pid_t = 0

@@ -37,8 +37,8 @@ public enum AccountDaemon {
             return .alreadyRunning(pid: InstanceLock.recordedPID(at: paths.daemonLock))
         }
         defer { lock.release() }
-        try StaleSocket.remove(at: paths.socket)
-        defer { try? StaleSocket.remove(at: paths.socket) }
+        try StaleSocket.remove(at: paths.daemonSocket)
+        defer { try? StaleSocket.remove(at: paths.daemonSocket) }
         let store: AccountStore
         do {
             store = try AccountStore(url: paths.database, logger: logger)
@@ -58,11 +58,11 @@ public enum AccountDaemon {
             paths: paths, logger: logger, continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits,
             shutdown: { stopper.fire() })
         logger.notice(
-            "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.socket.path)"])
+            "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.daemonSocket.path)"])
         ready()
 
         stopper.arm { server.channel.close(promise: nil) }
-        let watch = SocketWatch(path: paths.socket.path, on: eventLoop, logger: logger) { stopper.fire() }
+        let watch = SocketWatch(path: paths.daemonSocket.path, on: eventLoop, logger: logger) { stopper.fire() }
         defer { watch.cancel() }
         let signals = SignalWatch(signals: [SIGTERM, SIGINT, SIGHUP]) { signal in
             logger.notice("signal received", metadata: ["signal": "\(signal)"])

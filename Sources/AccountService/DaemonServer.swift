@@ -14,7 +14,7 @@ struct DaemonServer {
     let channel: any Channel
     let eventLoop: any EventLoop
 
-    /// Builds the hub on `eventLoop` and binds `paths.socket`. `clock` is the daemon's time (an
+    /// Builds the hub on `eventLoop` and binds `paths.daemonSocket`. `clock` is the daemon's time (an
     /// `EventLoopDeadlineClock` in a real run, a `ManualClock` in tests).
     static func start(
         group: any EventLoopGroup, eventLoop: any EventLoop, clock: any DeadlineClock, store: AccountStore,
@@ -54,9 +54,9 @@ struct DaemonServer {
                         ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
                 }
             }
-            .bind(unixDomainSocketPath: paths.socket.path)
+            .bind(unixDomainSocketPath: paths.daemonSocket.path)
             .wait()
-        chmod(paths.socket.path, 0o600)
+        chmod(paths.daemonSocket.path, 0o600)
         return DaemonServer(hub: boundHub, channel: channel, eventLoop: eventLoop)
     }
 

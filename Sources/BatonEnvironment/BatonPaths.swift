@@ -9,6 +9,9 @@ public struct BatonPaths: Sendable, Equatable {
     public var runtimeDirectory: URL
     /// Directory of durable state and logs.
     public var stateDirectory: URL
+    /// A daemon reached through another socket (`BATON_SOCKET`: the forward `baton ssh` sets up): clients
+    /// talk to it and never start a daemon of their own; a daemon run here still binds `daemonSocket`.
+    public var forwardedSocket: URL?
 
     public init(runtimeDirectory: URL, stateDirectory: URL) {
         self.runtimeDirectory = runtimeDirectory
@@ -17,6 +20,7 @@ public struct BatonPaths: Sendable, Equatable {
 
     /// Resolves the paths from an environment (normally the process's).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        forwardedSocket = environment["BATON_SOCKET"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         if let home = environment["BATON_HOME"], !home.isEmpty {
             let root = URL(fileURLWithPath: home, isDirectory: true)
             runtimeDirectory = root.appendingPathComponent("run", isDirectory: true)
@@ -39,8 +43,10 @@ public struct BatonPaths: Sendable, Equatable {
         }
     }
 
-    /// The daemon's Unix socket.
-    public var socket: URL { runtimeDirectory.appendingPathComponent("daemon.sock") }
+    /// The socket clients connect to: the forwarded one when set, else this machine's daemon's.
+    public var socket: URL { forwardedSocket ?? daemonSocket }
+    /// The Unix socket this machine's daemon binds.
+    public var daemonSocket: URL { runtimeDirectory.appendingPathComponent("daemon.sock") }
     /// The lock that keeps one daemon per user.
     public var daemonLock: URL { runtimeDirectory.appendingPathComponent("daemon.lock") }
     /// The account's durable database.

@@ -25,6 +25,8 @@ struct BatonCommand: AsyncParsableCommand {
             NotifyCommand.self,
             NotificationsCommand.self,
             PushCommand.self,
+            SSHCommand.self,
+            AccountCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

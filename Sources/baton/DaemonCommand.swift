@@ -166,7 +166,10 @@ struct DaemonRunCommand: ParsableCommand {
         do {
             outcome = try AccountDaemon.run(
                 paths: BatonPaths(), limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
-                ready: StandardError.detach)
+                ready: {
+                    StandardError.detach()
+                    LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
+                })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
             throw ExitCode(1)

@@ -10,22 +10,7 @@ import Testing
         defer { a.close() }
         let b = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)
         defer { b.close() }
-        try a.waitFor("Paths")
-        try b.waitFor("Paths")
-        try a.send("F2")
-        try b.send("F2")
-        try a.waitFor("stores in view")
-        try b.waitFor("stores in view")
-        try b.send("/")
-        try b.type("Union Square")
-        try b.send("Enter")
-        try b.waitFor("  Union Square · San Francisco")
-
-        try a.send("/")
-        try a.type("Union Square")
-        try a.send("Enter")
-        try a.send("f")
-        try b.waitFor("★ Union Square · San Francisco")
+        try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b)
         let stored = try Shell.run(
             fixture.binary, ["kv", "get", "favoritesIdentifiers", "--json"], environment: fixture.environment)
         #expect(stored.contains(#""unionsquare":"https://www.apple.com/retail/unionsquare/""#))

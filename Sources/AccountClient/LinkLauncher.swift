@@ -1,0 +1,68 @@
+import BatonEnvironment
+import Foundation
+
+/// Starts and finds `baton-link run`, this machine's link to its account's server: the daemon starts it when it
+/// starts (and `baton account create|join` when they link the machine); one runs per machine, under a lock whose
+/// file holds its pid. Nothing here links PostgreSQL's client: the link is a program of its own.
+public enum LinkLauncher {
+    /// The link's program: beside this one.
+    public static var executable: URL {
+        ResourceLocator.executableURL().deletingLastPathComponent().appendingPathComponent("baton-link")
+    }
+
+    static func linkFile(_ paths: BatonPaths) -> URL {
+        paths.stateDirectory.appendingPathComponent("account-link.json")
+    }
+
+    static func lockFile(_ paths: BatonPaths) -> URL {
+        paths.runtimeDirectory.appendingPathComponent("account-link.lock")
+    }
+
+    /// Starts the link when this machine is linked and no link runs; returns why not otherwise.
+    @discardableResult
+    public static func start(paths: BatonPaths) -> String? {
+        guard FileManager.default.fileExists(atPath: linkFile(paths).path) else { return "not linked" }
+        guard runningPID(paths: paths) == nil else { return "already running" }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            return "\(executable.path) is missing"
+        }
+        do {
+            try DaemonSpawner.spawn(executable: executable, arguments: ["run"])
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Stops a running link (`leave`).
+    public static func stop(paths: BatonPaths) {
+        guard let pid = runningPID(paths: paths) else { return }
+        kill(pid, SIGTERM)
+    }
+
+    /// The pid of the running link, if one holds the lock.
+    public static func runningPID(paths: BatonPaths) -> pid_t? {
+        let descriptor = open(lockFile(paths).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let text = (try? String(contentsOf: lockFile(paths), encoding: .utf8)) ?? ""
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Takes the link's lock for the life of this process and writes its pid there; false when another link holds it.
+    public static func holdLock(paths: BatonPaths) -> Bool {
+        let descriptor = open(lockFile(paths).path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return false
+        }
+        ftruncate(descriptor, 0)
+        _ = DescriptorWrite.all(Array("\(getpid())\n".utf8), to: descriptor)
+        return true  // The descriptor stays open: the lock lasts as long as the process.
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// `baton account create|join|leave|status`: what each does on the server and in the state directory.
+public struct AccountOperations: Sendable {
+    public let files: LinkFiles
+    let logger: Logger
+
+    public init(files: LinkFiles, logger: Logger) {
+        self.files = files
+        self.logger = logger
+    }
+
+    /// What `create` and `join` report.
+    public struct Joined: Codable, Sendable {
+        public var account: String
+        public var machine: String
+        public var server: String
+        public var keyFile: String
+        /// Only after `create`: the key, shown this once.
+        public var key: String?
+    }
+
+    /// Makes the schema (migrations), the account of the URL's role and this machine in it; the new key is
+    /// written 0600 to the state directory and returned to be shown once.
+    public func create(url: String, machine: String) async throws(AccountLinkError) -> Joined {
+        try refuseIfLinked()
+        let address = try ServerAddress(url: url)
+        let key = AccountKey.generate()
+        let logger = logger
+        let owner = try await ServerSession.with(address, logger: logger) { connection in
+            try await ServerSchema.migrate(connection, logger: logger)
+            return try await ServerErrors.describing("cannot create the account") {
+                try await connection.withTransaction(logger: logger) { connection in
+                    let owner =
+                        try await connection.query("SELECT current_user::text", logger: logger)
+                        .collect().first?.decode(String.self) ?? address.user
+                    let existing = try await connection.query(
+                        "SELECT 1 FROM baton.accounts WHERE owner = current_user", logger: logger
+                    ).collect()
+                    guard existing.isEmpty else {
+                        throw AccountLinkError.failed(
+                            "role \(owner) already has an account on this server; join it with its key "
+                                + "(baton account join URL --key-file FILE)")
+                    }
+                    let check = try Sealing.seal(
+                        Sealing.keyCheckPlaintext, identity: Sealing.keyCheckIdentity(owner: owner), key: key)
+                    try await connection.query(
+                        "INSERT INTO baton.accounts (key_check) VALUES (\(check))", logger: logger)
+                    try await connection.query(
+                        "INSERT INTO baton.machines (machine) VALUES (\(machine))", logger: logger)
+                    return owner
+                }
+            }
+        }
+        try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
+        return Joined(
+            account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: key.text)
+    }
+
+    /// Joins this machine to the URL's account; a key that does not open the account's key check fails here,
+    /// before anything is written on the server or in the state directory.
+    public func join(url: String, key: AccountKey, machine: String) async throws(AccountLinkError) -> Joined {
+        try refuseIfLinked()
+        let address = try ServerAddress(url: url)
+        let logger = logger
+        let owner = try await ServerSession.with(address, logger: logger) { connection in
+            try await ServerSchema.migrate(connection, logger: logger)
+            return try await ServerErrors.describing("cannot join the account") {
+                try await connection.withTransaction(logger: logger) { connection in
+                    let rows = try await connection.query(
+                        "SELECT owner::text, key_check FROM baton.accounts WHERE owner = current_user",
+                        logger: logger
+                    ).collect()
+                    guard let row = rows.first else {
+                        throw AccountLinkError.failed(
+                            "role \(address.user) has no account on this server (create one: baton account create URL)")
+                    }
+                    let (owner, check) = try row.decode((String, Data).self)
+                    do {
+                        _ = try Sealing.open(check, identity: Sealing.keyCheckIdentity(owner: owner), key: key)
+                    } catch {
+                        throw AccountLinkError.failed(
+                            "the account key does not match account \(owner); nothing was written")
+                    }
+                    try await connection.query(
+                        """
+                        INSERT INTO baton.machines (machine) VALUES (\(machine))
+                        ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+                        """, logger: logger)
+                    return owner
+                }
+            }
+        }
+        try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
+        return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)
+    }
+
+    /// Returns this machine to its local account: its row leaves the server when the server answers; the link and
+    /// key files go; the local store stays as it is.
+    public func leave() async throws(AccountLinkError) -> String {
+        guard let record = try files.readLink() else {
+            throw .failed("this machine is not linked to an account (its account is local)")
+        }
+        let address = try ServerAddress(url: record.url)
+        let logger = logger
+        var note = ""
+        do {
+            try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
+                try await connection.query(
+                    "DELETE FROM baton.machines WHERE machine = \(record.machine)", logger: logger)
+            }
+        } catch {
+            note = " (the server did not answer: \(error); its row for \(record.machine) stays)"
+        }
+        files.remove()
+        return "left account \(record.owner) on \(address.redacted); local data kept\(note)"
+    }
+
+    /// `status`: the link, the server's machines and whether the server answers.
+    public struct Status: Codable, Sendable {
+        public var linked: Bool
+        public var account: String?
+        public var machine: String?
+        public var server: String?
+        public var serverReachable: Bool?
+        public var error: String?
+        public var machines: [MachineRow]?
+        public var keyValues: Int?
+        public var linkRunning: Bool?
+    }
+
+    /// A machine of the account as the server lists it.
+    public struct MachineRow: Codable, Sendable {
+        public var machine: String
+        public var joinedAt: Date
+        public var seenAt: Date
+        /// The devices its daemon serves, as its link last published them.
+        public var devices: [String] = []
+    }
+
+    public func status(linkRunning: Bool) async throws(AccountLinkError) -> Status {
+        guard let record = try files.readLink() else { return Status(linked: false) }
+        let address = try ServerAddress(url: record.url)
+        var status = Status(
+            linked: true, account: record.owner, machine: record.machine, server: address.redacted,
+            linkRunning: linkRunning)
+        let logger = logger
+        do {
+            let (machines, count) = try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) {
+                connection in
+                var machines: [MachineRow] = []
+                for try await (machine, joined, seen) in try await connection.query(
+                    "SELECT machine, joined_at, seen_at FROM baton.machines ORDER BY machine", logger: logger
+                ).decode((String, Date, Date).self) {
+                    machines.append(MachineRow(machine: machine, joinedAt: joined, seenAt: seen))
+                }
+                for try await (machine, device) in try await connection.query(
+                    "SELECT machine, device FROM baton.devices ORDER BY machine, device", logger: logger
+                ).decode((String, String).self) {
+                    if let index = machines.firstIndex(where: { $0.machine == machine }) {
+                        machines[index].devices.append(device)
+                    }
+                }
+                let count =
+                    try await connection.query("SELECT count(*)::int FROM baton.key_values", logger: logger)
+                    .collect().first?.decode(Int.self) ?? 0
+                return (machines, count)
+            }
+            status.serverReachable = true
+            status.machines = machines
+            status.keyValues = count
+        } catch {
+            status.serverReachable = false
+            status.error = error.description
+        }
+        return status
+    }
+
+    private func refuseIfLinked() throws(AccountLinkError) {
+        if let record = try files.readLink() {
+            throw .failed(
+                "this machine is already linked to account \(record.owner) as \(record.machine) "
+                    + "(baton account leave first)")
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import AccountClient
+import BatonEnvironment
+import Foundation
+import Logging
+import PostgresNIO
+import Wire
+
+/// The link between this machine's daemon (still the authority for its terminals) and the account's server, for
+/// the key-value store: one pool per machine. Local changes are sealed and written to `baton.key_values` with the
+/// server's next change number; `NOTIFY` on the account's channel is only the doorbell; every machine reads the rows
+/// after its cursor and writes them into its daemon as writer `machine:<name>`, so its devices hear a server
+/// change. While the server is away the daemon's own store is the durable queue: the cursor says which local
+/// revisions were not pushed yet, and they go first when the server is back (the server's order decides).
+public actor KeyValueBridge {
+    public static let remoteWriterPrefix = "machine:"
+
+    let record: AccountLinkRecord
+    let key: AccountKey
+    let files: LinkFiles
+    let logger: Logger
+    private var cursor: LinkCursor
+    private var local: [String: KeyValueEntry] = [:]
+    private var daemon: DaemonLink?
+    private var requestCounter: UInt64 = 100
+    private var publishedDevices: Set<String>?
+
+    public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, logger: Logger) {
+        self.record = record
+        self.key = key
+        self.files = files
+        self.logger = logger
+        cursor = files.readCursor()
+    }
+
+    /// The account's doorbell channel.
+    var channel: String { "baton_kv_\(record.owner)" }
+
+    /// Runs until the local daemon goes away (the daemon starts the link again when it starts).
+    public func run() async throws(AccountLinkError) {
+        let address = try ServerAddress(url: record.url)
+        let client = PostgresClient(configuration: try address.clientConfiguration(), backgroundLogger: logger)
+        let (frames, sink) = AsyncStream.makeStream(of: InboundFrame?.self)
+        let link: DaemonLink
+        do {
+            link = try await DaemonLink.connect(
+                to: files.paths.socket, onFrame: { sink.yield($0) }, onClose: { sink.yield(nil) }
+            ).get()
+        } catch {
+            throw .failed("cannot reach this machine's daemon at \(files.paths.socket.path): \(error)")
+        }
+        daemon = link
+        link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true)))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            group.addTask { await self.serve(client) }
+            group.addTask {
+                // The daemon announces no device changes to a link: it asks every two seconds.
+                while !Task.isCancelled {
+                    link.send(.devicesQuery(DevicesQuery(requestID: 2)))
+                    try? await Task.sleep(for: .seconds(2))
+                }
+            }
+            var assembler = KeyValueSnapshotAssembler()
+            for await frame in frames {
+                guard let frame else { break }
+                guard case .message(let message) = frame else { continue }
+                switch message {
+                case .keyValueSnapshot(let piece):
+                    if let snapshot = try? assembler.add(piece) { await self.adopt(snapshot.entries) }
+                case .keyValueChanged(let changed):
+                    await self.adopt(changed.entries)
+                    await self.pushPending(client)
+                case .devicesReply(let reply):
+                    await self.publishDevices(reply.devices.map(\.name), client)
+                default:
+                    break
+                }
+            }
+            logger.notice("the local daemon went away; the link stops")
+            group.cancelAll()
+        }
+    }
+
+    /// Keeps the server side going: push what is pending, read what is new, then wait for the doorbell; after a
+    /// failure (server stopped, restarted, unreachable) try again a second later.
+    private func serve(_ client: PostgresClient) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: self.channel) { notifications in
+                        try await self.touchMachine(client)
+                        try await self.pushPendingOrThrow(client)
+                        try await self.pull(client)
+                        for try await _ in notifications { try await self.pull(client) }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("server link down; retrying", metadata: ["error": "\(ServerErrors.describe(error))"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func adopt(_ entries: [KeyValueEntry]) {
+        for entry in entries { local[entry.key] = entry }
+    }
+
+    private func pushPending(_ client: PostgresClient) async {
+        do {
+            try await pushPendingOrThrow(client)
+        } catch {
+            logger.info(
+                "push deferred until the server is back", metadata: ["error": "\(ServerErrors.describe(error))"])
+        }
+    }
+
+    /// Writes every local change the server has not got yet (not those that came from the server), in revision
+    /// order, each with the server's next change number; then rings the doorbell.
+    private func pushPendingOrThrow(_ client: PostgresClient) async throws {
+        let pending = local.values
+            .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
+            .sorted { $0.revision < $1.revision }
+        let highest = local.values.map(\.revision).max() ?? cursor.pushedRevision
+        guard !pending.isEmpty else {
+            if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
+            return
+        }
+        let owner = record.owner
+        let machine = record.machine
+        for entry in pending {
+            let plaintext = try entry.value.map { try JSONEncoder().encode($0) }
+            let sealed = try plaintext.map {
+                try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
+            }
+            let size = plaintext?.count ?? 0
+            // One statement (one round trip, one implicit transaction): the row, then the doorbell.
+            try await client.query(
+                """
+                WITH written AS (
+                    INSERT INTO baton.key_values (key, sealed, size, machine, seq)
+                    VALUES (\(entry.key), \(sealed), \(size), \(machine), nextval('baton.change_seq'))
+                    ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
+                        machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
+                    RETURNING seq)
+                SELECT pg_notify(\(channel), 'kv') FROM written
+                """, logger: logger)
+            try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
+        }
+        if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
+    }
+
+    /// Reads the rows changed after the cursor, in the server's order, and writes other machines' into the daemon.
+    private func pull(_ client: PostgresClient) async throws {
+        let rows = try await client.query(
+            """
+            SELECT key, sealed, machine, seq FROM baton.key_values WHERE seq > \(cursor.serverSeq) ORDER BY seq
+            """, logger: logger)
+        for try await (name, sealed, machine, seq) in rows.decode((String, Data?, String, Int64).self) {
+            if machine != record.machine {
+                let value = try sealed.map {
+                    try JSONDecoder().decode(
+                        PropertyListValue.self,
+                        from: try Sealing.open(
+                            $0, identity: Sealing.keyValueIdentity(owner: record.owner, key: name), key: key))
+                }
+                write(name, value, from: machine)
+            }
+            try advance { $0.serverSeq = max($0.serverSeq, seq) }
+        }
+    }
+
+    /// Replaces this machine's device rows when its set of devices changed (names only).
+    private func publishDevices(_ names: [String], _ client: PostgresClient) async {
+        let current = Set(names)
+        guard current != publishedDevices else { return }
+        do {
+            let machine = record.machine
+            let list = current.sorted()
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
+                    logger: logger)
+                for device in list {
+                    try await connection.query(
+                        """
+                        INSERT INTO baton.devices (machine, device) VALUES (\(machine), \(device))
+                        ON CONFLICT (owner, machine, device) DO UPDATE SET seen_at = now()
+                        """, logger: logger)
+                }
+            }
+            publishedDevices = current
+        } catch {
+            logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
+        }
+    }
+
+    /// Marks this machine seen.
+    private func touchMachine(_ client: PostgresClient) async throws {
+        try await client.query(
+            """
+            INSERT INTO baton.machines (machine) VALUES (\(record.machine))
+            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+            """, logger: logger)
+    }
+
+    private func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
+        requestCounter += 1
+        daemon?.send(
+            .keyValueWrite(
+                KeyValueWrite(
+                    requestID: requestCounter, key: name, value: value,
+                    writer: Self.remoteWriterPrefix + machine)))
+    }
+
+    private func advance(_ change: (inout LinkCursor) -> Void) throws(AccountLinkError) {
+        var next = cursor
+        change(&next)
+        guard next != cursor else { return }
+        cursor = next
+        try files.write(cursor: next)
+    }
+}

@@ -1,0 +1,102 @@
+import BatonEnvironment
+import Foundation
+
+/// What links this machine to an account, kept in the state directory: the link (server URL, machine name,
+/// account role) and the account key, both 0600; and the link's cursor (how far it has read the server and
+/// pushed the local store), so what happened while the server was away is sent when it is back.
+public struct LinkFiles: Sendable {
+    public let paths: BatonPaths
+
+    public init(paths: BatonPaths) { self.paths = paths }
+
+    public var link: URL { paths.stateDirectory.appendingPathComponent("account-link.json") }
+    public var key: URL { paths.stateDirectory.appendingPathComponent("account.key") }
+    public var cursor: URL { paths.stateDirectory.appendingPathComponent("account-link-cursor.json") }
+    public var lock: URL { paths.runtimeDirectory.appendingPathComponent("account-link.lock") }
+
+    /// The link, or nil when this machine's account is local.
+    public func readLink() throws(AccountLinkError) -> AccountLinkRecord? {
+        guard let data = FileManager.default.contents(atPath: link.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(AccountLinkRecord.self, from: data)
+        } catch {
+            throw .failed("\(link.path) is damaged (\(error)); 'baton account leave' removes it")
+        }
+    }
+
+    public func readKey() throws(AccountLinkError) -> AccountKey {
+        guard let data = FileManager.default.contents(atPath: key.path) else {
+            throw .failed("the account key is missing (\(key.path)); join again with 'baton account join'")
+        }
+        return try AccountKey(text: String(decoding: data, as: UTF8.self))
+    }
+
+    public func readCursor() -> LinkCursor {
+        FileManager.default.contents(atPath: cursor.path).flatMap {
+            try? JSONDecoder().decode(LinkCursor.self, from: $0)
+        }
+            ?? LinkCursor()
+    }
+
+    public func write(link record: AccountLinkRecord, key accountKey: AccountKey) throws(AccountLinkError) {
+        do {
+            try paths.prepare()
+        } catch {
+            throw .failed("\(error)")
+        }
+        try Self.writePrivate(Data((accountKey.text + "\n").utf8), to: key)
+        do {
+            try Self.writePrivate(try JSONEncoder().encode(record), to: link)
+        } catch let error as AccountLinkError {
+            throw error
+        } catch {
+            throw .failed("cannot write \(link.path): \(error)")
+        }
+    }
+
+    public func write(cursor value: LinkCursor) throws(AccountLinkError) {
+        do {
+            // No fsync: a cursor lost in a crash only means rows are read again and local changes sent again.
+            try Self.writePrivate(try JSONEncoder().encode(value), to: cursor, durable: false)
+        } catch let error as AccountLinkError {
+            throw error
+        } catch {
+            throw .failed("cannot write \(cursor.path): \(error)")
+        }
+    }
+
+    /// Removes the link, the key and the cursor (never the local store).
+    public func remove() {
+        for file in [link, key, cursor] { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// Writes `data` to `url` with mode 0600, atomically (a temporary file renamed over it).
+    static func writePrivate(_ data: Data, to url: URL, durable: Bool = true) throws(AccountLinkError) {
+        let temporary = url.path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .failed("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        let written = data.withUnsafeBytes { DescriptorWrite.all(Array($0), to: descriptor) }
+        if durable { fsync(descriptor) }
+        close(descriptor)
+        guard written, rename(temporary, url.path) == 0 else {
+            unlink(temporary)
+            throw .failed("cannot write \(url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// This machine's link to an account on a server.
+public struct AccountLinkRecord: Codable, Sendable, Equatable {
+    public var url: String
+    public var machine: String
+    /// The database role the account is (every row carries it).
+    public var owner: String
+}
+
+/// How far the link has got: the server's change number it has applied, and the local store's revision it has
+/// pushed.
+public struct LinkCursor: Codable, Sendable, Equatable {
+    public var serverSeq: Int64 = 0
+    public var pushedRevision: Int64 = 0
+    public init() {}
+}

@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+
+/// End-to-end sealing with the account key: AES-GCM, a fresh random nonce per message, the row's identity as
+/// associated data (a sealed value moved to another row does not open). The server stores only the box.
+public enum Sealing {
+    /// `nonce ‖ ciphertext ‖ tag` of `plaintext`, bound to `identity`.
+    public static func seal(_ plaintext: Data, identity: String, key: AccountKey) throws(AccountLinkError) -> Data {
+        do {
+            let box = try AES.GCM.seal(
+                plaintext, using: key.key, nonce: AES.GCM.Nonce(), authenticating: Data(identity.utf8))
+            guard let combined = box.combined else { throw AccountLinkError.failed("cannot seal a value") }
+            return combined
+        } catch {
+            throw .failed("cannot seal a value: \(error)")
+        }
+    }
+
+    /// The plaintext of a box `seal` made for `identity`; fails for another key, another row or a damaged box.
+    public static func open(_ sealed: Data, identity: String, key: AccountKey) throws(AccountLinkError) -> Data {
+        do {
+            return try AES.GCM.open(
+                AES.GCM.SealedBox(combined: sealed), using: key.key, authenticating: Data(identity.utf8))
+        } catch {
+            throw .failed("a sealed value does not open with this account key (wrong key, or a damaged row)")
+        }
+    }
+
+    /// What a key check row seals: opening it proves a machine holds the account's key.
+    public static let keyCheckPlaintext = Data("baton account key check v1".utf8)
+
+    /// The identity a key check is bound to.
+    public static func keyCheckIdentity(owner: String) -> String { "account-key-check|\(owner)" }
+
+    /// The identity of a key-value row.
+    public static func keyValueIdentity(owner: String, key: String) -> String { "kv|\(owner)|\(key)" }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The account tables on the server, created by numbered migrations (as the local SQLite store's). Every row
+/// carries its account — the database role that wrote it — and row-level security, forced on the tables' owner
+/// too, lets each role see and change only its own rows: many accounts share one server, none reads another's.
+public enum ServerSchema {
+    /// The migrations, in order; `version` is how many have run.
+    static let migrations: [[String]] = [
+        [
+            "CREATE SCHEMA IF NOT EXISTS baton",
+            "CREATE TABLE baton.schema_version (version integer NOT NULL)",
+            "INSERT INTO baton.schema_version VALUES (0)",
+            """
+            CREATE TABLE baton.accounts (
+                owner name PRIMARY KEY DEFAULT current_user,
+                key_check bytea NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now())
+            """,
+            """
+            CREATE TABLE baton.machines (
+                owner name NOT NULL DEFAULT current_user,
+                machine text NOT NULL,
+                joined_at timestamptz NOT NULL DEFAULT now(),
+                seen_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, machine))
+            """,
+            """
+            CREATE TABLE baton.key_values (
+                owner name NOT NULL DEFAULT current_user,
+                key text NOT NULL,
+                sealed bytea,
+                size integer NOT NULL,
+                machine text NOT NULL,
+                seq bigint NOT NULL,
+                written_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, key))
+            """,
+            "CREATE SEQUENCE baton.change_seq",
+            "CREATE INDEX key_values_seq ON baton.key_values (owner, seq)",
+            "GRANT USAGE ON SCHEMA baton TO PUBLIC",
+            "GRANT SELECT ON baton.schema_version TO PUBLIC",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.accounts, baton.machines, baton.key_values TO PUBLIC",
+            "GRANT USAGE ON SEQUENCE baton.change_seq TO PUBLIC",
+        ]
+            + ["accounts", "machines", "key_values"].flatMap { table in
+                [
+                    "ALTER TABLE baton.\(table) ENABLE ROW LEVEL SECURITY",
+                    "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
+                    "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+                ]
+            },
+        // 2: the devices each machine's daemon serves (names only: what routing and `status` need).
+        [
+            """
+            CREATE TABLE baton.devices (
+                owner name NOT NULL DEFAULT current_user,
+                machine text NOT NULL,
+                device text NOT NULL,
+                seen_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, machine, device))
+            """,
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.devices TO PUBLIC",
+            "ALTER TABLE baton.devices ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE baton.devices FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON baton.devices USING (owner = current_user) WITH CHECK (owner = current_user)",
+        ],
+    ]
+
+    /// The schema version this build writes and reads.
+    public static var currentVersion: Int { migrations.count }
+
+    /// Brings the schema up to `currentVersion` (one transaction, under an advisory lock so two machines creating
+    /// at once do not race); refuses a schema from a newer Baton.
+    public static func migrate(_ connection: PostgresConnection, logger: Logger) async throws(AccountLinkError) {
+        try await ServerErrors.describing("cannot prepare the account schema") {
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(727170)", logger: logger)
+                let exists =
+                    try await connection.query(
+                        "SELECT to_regclass('baton.schema_version') IS NOT NULL", logger: logger
+                    ).collect().first?.decode(Bool.self) ?? false
+                var version = 0
+                if exists {
+                    version =
+                        try await connection.query("SELECT version FROM baton.schema_version", logger: logger)
+                        .collect().first?.decode(Int.self) ?? 0
+                }
+                guard version <= currentVersion else {
+                    throw AccountLinkError.failed(
+                        "the server's account schema is version \(version), from a newer Baton (this one knows "
+                            + "\(currentVersion)); upgrade Baton on this machine")
+                }
+                for (index, statements) in migrations.enumerated() where index >= version {
+                    for statement in statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "UPDATE baton.schema_version SET version = \(index + 1)", logger: logger)
+                }
+            }
+        }
+    }
+}
+
+/// Turns what postgres-nio throws into one line: the server's own message where there is one.
+enum ServerErrors {
+    static func describing<T>(_ context: String, _ body: () async throws -> T) async throws(AccountLinkError) -> T {
+        do {
+            return try await body()
+        } catch let error as AccountLinkError {
+            throw error
+        } catch {
+            throw .failed("\(context): \(describe(error))")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .uncleanShutdown:
+            return "cannot reach the server (\(error.underlying.map { "\($0)" } ?? "connection failed"))"
+        default:
+            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+        }
+    }
+}

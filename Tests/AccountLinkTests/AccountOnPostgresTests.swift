@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `baton account create|join|leave|status` against a real PostgreSQL, and the key-value store across machines
+/// through it: sealed rows, row-level security between accounts, and convergence after the server was away.
+@Suite(.serialized) struct AccountOnPostgresTests {
+    @Test func createJoinStatusLeaveAndAWrongKeyWritesNothing() throws {
+        let server = try TestPostgres()
+        defer { server.remove() }
+        let machines = try LinkedMachines()
+        defer { machines.tearDown() }
+        try server.createRole("alice", password: "a-pass")
+        let url = server.url(role: "alice", password: "a-pass")
+
+        let created = try machines.baton("laptop", ["account", "create", url, "--machine", "laptop", "--json"])
+        #expect(created.status == 0, "\(created.output)")
+        let report = try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: Any]
+        let key = try #require(report?["key"] as? String)
+        #expect(key.hasPrefix("baton-key-"))
+        let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
+        let mode = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try String(contentsOfFile: keyFile, encoding: .utf8).contains(key))
+
+        // A wrong key: a clear line, exit 1, and nothing written here or on the server.
+        let wrong = try machines.baton(
+            "server", ["account", "join", url, "--key", "baton-key-" + String(repeating: "A", count: 43)])
+        #expect(wrong.status == 1)
+        #expect(wrong.output.contains("the account key does not match account alice; nothing was written"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: machines.home("server").appendingPathComponent("state/account-link.json").path))
+        #expect(
+            try server.psql(url: url, "SELECT count(*) FROM baton.machines").trimmingCharacters(
+                in: .whitespacesAndNewlines) == "1")
+
+        let joined = try machines.baton(
+            "server", ["account", "join", url, "--key-file", keyFile, "--machine", "server"])
+        #expect(joined.status == 0, "\(joined.output)")
+        #expect(joined.output.contains("joined account alice"))
+        let status = try machines.baton("server", ["account", "status"])
+        #expect(status.output.contains("laptop"))
+        #expect(status.output.contains("  server  joined"))
+
+        let again = try machines.baton("laptop", ["account", "create", url])
+        #expect(again.status == 1)
+        #expect(again.output.contains("already linked to account alice as laptop"))
+        let badURL = try machines.baton("other", ["account", "create", "http://nowhere"])
+        #expect(badURL.status == 64)
+        #expect(badURL.output.contains("is not a PostgreSQL URL"))
+        let refused = try machines.baton("other", ["account", "create", server.url(role: "alice", password: "nope")])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("password authentication failed"))
+
+        // A schema from a newer Baton is refused, and nothing is linked.
+        try server.psql(database: "baton", "UPDATE baton.schema_version SET version = version + 7")
+        let newer = try machines.baton("third", ["account", "join", url, "--key-file", keyFile])
+        #expect(newer.status == 1)
+        #expect(newer.output.contains("from a newer Baton"), "\(newer.output)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: machines.home("third").appendingPathComponent("state/account-link.json").path))
+        try server.psql(database: "baton", "UPDATE baton.schema_version SET version = version - 7")
+        // A server that is not there: one line, no hang.
+        let gone = try machines.baton(
+            "third", ["account", "create", "postgres://alice:x@127.0.0.1:1/baton?sslmode=disable"])
+        #expect(gone.status == 1)
+        #expect(gone.output.hasPrefix("baton account: "), "\(gone.output)")
+
+        let left = try machines.baton("server", ["account", "leave"])
+        #expect(left.output.contains("left account alice"))
+        #expect(try machines.baton("server", ["account", "status"]).output.contains("not linked"))
+        #expect(try server.psql(url: url, "SELECT machine FROM baton.machines").contains("laptop"))
+    }
+
+    @Test func anotherAccountsRoleCannotReadTheseRows() throws {
+        let server = try TestPostgres()
+        defer { server.remove() }
+        let machines = try LinkedMachines()
+        defer { machines.tearDown() }
+        try server.createRole("alice", password: "a-pass")
+        try server.createRole("bob", password: "b-pass")
+        let alice = server.url(role: "alice", password: "a-pass")
+        let bob = server.url(role: "bob", password: "b-pass")
+        #expect(try machines.baton("laptop", ["account", "create", alice, "--machine", "laptop"]).status == 0)
+        #expect(try machines.baton("bobs", ["account", "create", bob, "--machine", "bobs-box"]).status == 0)
+        for table in ["accounts", "machines", "key_values"] {
+            let seen = try server.psql(url: bob, "SELECT count(*) FROM baton.\(table) WHERE owner = 'alice'")
+            #expect(seen.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "bob read alice's \(table)")
+        }
+        #expect(
+            try server.psql(url: bob, "SELECT machine FROM baton.machines").trimmingCharacters(
+                in: .whitespacesAndNewlines) == "bobs-box")
+        // Nor may bob write rows in alice's name.
+        #expect(throws: TestPostgresFailure.self) {
+            try server.psql(url: bob, "INSERT INTO baton.machines (owner, machine) VALUES ('alice', 'intruder')")
+        }
+        #expect(
+            try server.psql(url: alice, "SELECT machine FROM baton.machines").trimmingCharacters(
+                in: .whitespacesAndNewlines) == "laptop")
+    }
+
+    @Test func tlsIsUsedWhenTheURLAsksForIt() throws {
+        let server = try TestPostgres(tls: true)
+        defer { server.remove() }
+        let machines = try LinkedMachines()
+        defer { machines.tearDown() }
+        try server.createRole("alice", password: "a-pass")
+        // The server takes alice over TLS only: without it, a clear refusal and nothing linked.
+        let plain = try machines.baton("laptop", ["account", "create", server.url(role: "alice", password: "a-pass")])
+        #expect(plain.status == 1)
+        #expect(plain.output.contains("no encryption"), "\(plain.output)")
+        // verify-full against the test CA: the certificate is checked and the account is made.
+        let verified = server.url(
+            role: "alice", password: "a-pass", query: "sslmode=verify-full&sslrootcert=\(server.caCertificate)")
+        let created = try machines.baton("laptop", ["account", "create", verified, "--machine", "laptop"])
+        #expect(created.status == 0, "\(created.output)")
+        // Without the CA, verify-full refuses the server's certificate.
+        let unverified = try machines.baton(
+            "server",
+            [
+                "account", "join", server.url(role: "alice", password: "a-pass", query: "sslmode=verify-full"),
+                "--key-file", machines.home("laptop").appendingPathComponent("state/account.key").path,
+            ])
+        #expect(unverified.status == 1)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: machines.home("server").appendingPathComponent("state/account-link.json").path))
+        // The bench refuses to run without a server.
+        #expect(try machines.baton("laptop", ["account", "bench"]).status == 64)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Machines of one test, each a BATON_HOME of its own with its own daemon, running the built `baton`.
+final class LinkedMachines: @unchecked Sendable {
+    let root: URL
+    let binary: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("baton-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("baton-link").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        binary = directory.appendingPathComponent("baton").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw TestPostgresFailure("build baton and baton-link first (swift build)")
+        }
+    }
+
+    func home(_ machine: String) -> URL { root.appendingPathComponent(machine, isDirectory: true) }
+
+    /// Runs `baton arguments` on `machine`: its exit status and everything it printed.
+    @discardableResult
+    func baton(_ machine: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "BATON_HOME": home(machine).path, "BATON_DEVICE": "cli-\(machine)",
+        ]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Polls `condition` until it holds or `limit` passes (a readiness wait, not a timing check).
+    func eventually(_ what: String, limit: TimeInterval = 60, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("timed out waiting for \(what)")
+        return false
+    }
+
+    /// Stops every machine's daemon (its link stops with it) and removes the homes.
+    func tearDown() {
+        for machine in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+            _ = try? baton(machine, ["daemon", "stop"])
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Two suites in Stores, both showing Union Square: A marks it a favourite, B shows it with no key pressed there.
+enum StoresFavouriteFlow {
+    static func markUnionSquareOnAAndSeeItOnB(_ a: TmuxSession, _ b: TmuxSession, timeout: TimeInterval = 45) throws {
+        try a.waitFor("Paths")
+        try b.waitFor("Paths")
+        try a.send("F2")
+        try b.send("F2")
+        try a.waitFor("stores in view")
+        try b.waitFor("stores in view")
+        try b.send("/")
+        try b.type("Union Square")
+        try b.send("Enter")
+        try b.waitFor("  Union Square · San Francisco")
+
+        try a.send("/")
+        try a.type("Union Square")
+        try a.send("Enter")
+        try a.send("f")
+        try b.waitFor("★ Union Square · San Francisco", timeout: timeout)
+    }
+}
