@@ -77,7 +77,7 @@ let package = Package(
         ),
 
         // Terminal toolkit.
-        .target(name: "TerminalUI", dependencies: ["CNcursesw", "TextWidth"]),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "TextWidth", "BatonEnvironment"]),
 
         // The shared core.
         .target(
@@ -167,7 +167,8 @@ let package = Package(
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText",
+                "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -208,7 +209,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
+            name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport", "BatonEnvironment"],
+            exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
@@ -221,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
+                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment",
+                "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
@@ -229,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
-                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
+                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -30,6 +30,19 @@ struct StoreListPane {
         return cursor
     }
 
+    /// What `render` does to the list's state, done in update: the selection follows the state's and stays
+    /// in view of the rows the pane in `area` shows.
+    static func keepSelectionVisible(
+        _ list: inout ListState, state: StoresState, search: TextFieldState?, in area: Rect
+    ) {
+        guard area.width >= 2, area.height >= 2, !state.rows.isEmpty else { return }
+        let inner = area.inset(by: 1)
+        let rows = search != nil || state.query != nil ? inner.splitTop(1).rest : inner
+        list.selected = state.selectedRow ?? list.selected
+        list.clamp(count: state.rows.count)
+        list.scrollToSelection(height: rows.height)
+    }
+
     private var title: String {
         switch (state.query, state.favouritesOnly) {
         case (nil, false): return "In view · \(state.rows.count)"

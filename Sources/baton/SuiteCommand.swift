@@ -40,11 +40,11 @@ struct SuiteCommand: ParsableCommand {
         let apps = SuiteApps.make(device: device, paths: paths, clock: clock, services: services)
         let shell = Shell(info: info, apps: apps, port: port, now: { clock.now() })
         shell.dockSource = services.dock
-        SuiteApps.attach(apps, context: shell.suiteContext)
+        let keyValueStore = services.keyValueStore
+        shell.keyValueReceiver = { _ = keyValueStore.handle($0) }
         services.dock.attach(shell.suiteContext)
         services.start()
-        shell.resize(to: terminal.size)
-        let loop = EventLoop(terminal: terminal, port: port)
+        let loop = EventLoop(terminal: terminal, port: port, clock: SystemDeadlineClock(wall: clock))
         loop.run(shell)
         signals.stop()
         logger.info("suite stopped")
