@@ -158,7 +158,7 @@ let package = Package(
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
-        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment"]),
+        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment"], exclude: ["README.md"]),
 
         // Executables.
         .executableTarget(

@@ -34,19 +34,24 @@ public final class Shell: LoopProgram {
     private var size = Size(width: 80, height: 24)
     let port: MessagePort
     let now: @Sendable () -> Date
+    private let timeZone: @Sendable () -> TimeZone
     weak var loop: LoopControl?
     /// Each app's own context (same order as `apps`): its timers and posts are addressed to it.
     var contexts: [SuiteContext] = []
     /// The dock's context (banners, activating apps).
     private lazy var context = makeContext(owner: .dock)
 
+    /// A shell over `apps`, posting through `port`, reading the wall time from `now` and the device's zone from
+    /// `timeZone`.
     public init(
-        info: ShellInfo, apps: [any SuiteApp], port: MessagePort, now: @escaping @Sendable () -> Date
+        info: ShellInfo, apps: [any SuiteApp], port: MessagePort, now: @escaping @Sendable () -> Date,
+        timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
     ) {
         self.info = info
         self.apps = apps.sorted { $0.functionKey < $1.functionKey }
         self.port = port
         self.now = now
+        self.timeZone = timeZone
         contexts = self.apps.map { makeContext(owner: .app($0.name)) }
         for (index, app) in self.apps.enumerated() {
             app.connect(
@@ -58,7 +63,7 @@ public final class Shell: LoopProgram {
 
     private func makeContext(owner: Addressee) -> SuiteContext {
         SuiteContext(
-            owner: owner, device: info.device, now: now, port: port,
+            owner: owner, device: info.device, now: now, timeZone: timeZone, port: port,
             schedule: { [weak self] timer, seconds in self?.schedule(timer, after: seconds, for: owner) },
             banner: { [weak self] banner in self?.show(banner) },
             activate: { [weak self] name in self?.activate(named: name) })

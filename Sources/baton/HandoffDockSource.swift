@@ -12,20 +12,22 @@ final class HandoffDockSource: DockSource {
     let coordinator: HandoffCoordinator
     /// Opens a web page when no app continues the offer (MonkeyBrowser, else `xdg-open`, else a banner).
     var openWebpage: (URL, SuiteContext) -> Void = { url, context in WebpageOpener.open(url, context: context) }
-    private weak var context: SuiteContext?
+    /// Failures the coordinator reported during the current call, shown with that call's context as it ends
+    /// (the coordinator reports only while the dock hands it a message or a continue).
+    private var failures: [String] = []
 
     init(coordinator: HandoffCoordinator) {
         self.coordinator = coordinator
         coordinator.continueFailed = { [weak self] _, error in
-            self?.context?.showBanner("Handoff failed: \(error.description)", kind: .error)
+            self?.failures.append("Handoff failed: \(error.description)")
         }
-        coordinator.problemReported = { [weak self] problem in
-            self?.context?.showBanner("Account: \(problem)", kind: .error)
-        }
+        coordinator.problemReported = { [weak self] problem in self?.failures.append("Account: \(problem)") }
     }
 
-    /// The dock's context (from the shell), so failures reported between key presses show as banners.
-    func attach(_ context: SuiteContext) { self.context = context }
+    private func showFailures(_ context: SuiteContext) {
+        for failure in failures { context.showBanner(failure, kind: .error) }
+        failures = []
+    }
 
     var offers: [DockOffer] {
         coordinator.availableOffers.map {
@@ -36,6 +38,7 @@ final class HandoffDockSource: DockSource {
     }
 
     func continueOffer(id: String, context: SuiteContext) {
+        defer { showFailures(context) }
         let offer = coordinator.availableOffers.first { $0.id.description == id }
         let identity = offer?.id ?? Self.offerID(id)
         switch coordinator.continueOffer(identity) {
@@ -65,6 +68,7 @@ final class HandoffDockSource: DockSource {
     private(set) var connectionNote: String?
 
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        defer { showFailures(context) }
         if let event = message as? AccountEvent {
             switch event {
             case .connected: connectionNote = nil

@@ -38,13 +38,14 @@ struct SuiteCommand: ParsableCommand {
         let services = SuiteServices(device: device, paths: paths, port: port)
         defer { services.stop() }
         let apps = SuiteApps.make(device: device, paths: paths, clock: clock, services: services)
-        let shell = Shell(info: info, apps: apps, port: port, now: { clock.now() })
+        let deadlines = SystemDeadlineClock(wall: clock)
+        let shell = Shell(
+            info: info, apps: apps, port: port, now: { clock.now() }, timeZone: { deadlines.timeZone() })
         shell.dockSource = services.dock
         let keyValueStore = services.keyValueStore
         shell.keyValueReceiver = { _ = keyValueStore.handle($0) }
-        services.dock.attach(shell.suiteContext)
         services.start()
-        let loop = EventLoop(terminal: terminal, port: port, clock: SystemDeadlineClock(wall: clock))
+        let loop = EventLoop(terminal: terminal, port: port, clock: deadlines)
         loop.run(shell)
         signals.stop()
         logger.info("suite stopped")

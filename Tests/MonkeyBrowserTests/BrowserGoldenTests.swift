@@ -13,7 +13,7 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        try Golden.check(browser.frame(), named: "browser-weather-80x24")
+        try Golden.check(browser.render(), named: "browser-weather-80x24")
     }
 
     @Test("the address bar being edited, with the cursor")

@@ -134,15 +134,18 @@ final class StoresHarness {
         for character in text { press(.char(character)) }
     }
 
-    func frame(width: Int = 100, height: Int = 28) -> [String] {
+    func frame(width: Int = 100, height: Int = 28) -> [String] { render(width: width, height: height).textLines() }
+
+    /// Draws one frame, telling the app its content area first when it changed (as the shell does on a resize).
+    func render(width: Int = 100, height: Int = 28) -> CellBuffer {
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if area != shownArea {
             shownArea = area
             _ = app.receive(ContentAreaChanged(area: area), context: context)
         }
         var buffer = CellBuffer(size: Size(width: width, height: height))
-        _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
-        return buffer.textLines()
+        _ = app.render(in: area, into: &buffer, context: context)
+        return buffer
     }
 
     /// A coordinator whose client never connects (no daemon), for activities without a daemon.

@@ -36,7 +36,9 @@ final class RecordingLoop: LoopControl {
 
     @Test func aboutScreenAt120x40() throws {
         let shell = try makeShell()
-        try Golden.check(frame(shell, Size(width: 120, height: 40)), named: "shell-about-120x40")
+        var buffer = CellBuffer(size: Size(width: 120, height: 40))
+        _ = shell.render(into: &buffer)
+        try Golden.check(buffer, named: "shell-about-120x40")
     }
 
     @Test func tooSmallThenRecovers() throws {
@@ -98,6 +100,15 @@ final class FixedDock: DockSource {
         shell.update(.input(.resize(buffer.size)), loop: RecordingLoop())
         _ = shell.render(into: &buffer)
         return buffer.rowText(28)
+    }
+
+    @Test func theDockWithAnOfferInStyle() throws {
+        let shell = try ShellGoldenTests().makeShell()
+        shell.dockSource = FixedDock(offer: Self.offer("box:pts-7", "Weather — Forecast"))
+        var buffer = CellBuffer(size: Size(width: 100, height: 30))
+        shell.update(.input(.resize(buffer.size)), loop: RecordingLoop())
+        _ = shell.render(into: &buffer)
+        try Golden.check(buffer, named: "shell-dock-offer")
     }
 
     @Test func theDockShowsTheOfferWithItsAge() throws {

@@ -33,7 +33,7 @@ import Testing
     @Test func tooSmallScreenSaysWhatItNeeds() throws {
         var buffer = CellBuffer(size: Size(width: 50, height: 12))
         TooSmallScreen(minimum: Size(width: 60, height: 16)).render(in: buffer.bounds, into: &buffer)
-        try Golden.check(buffer.textLines(), named: "too-small")
+        try Golden.check(buffer, named: "too-small")
     }
 
     @Test func scrollViewClipsAndShowsItsPosition() throws {

@@ -64,7 +64,10 @@ final class PanelHarness {
         deliver()
     }
 
-    func frame(width: Int = 80, height: Int = 16) -> [String] {
+    func frame(width: Int = 80, height: Int = 16) -> [String] { render(width: width, height: height).textLines() }
+
+    /// Draws one frame, telling the panel its content area first when it changed (as the shell does).
+    func render(width: Int = 80, height: Int = 16) -> CellBuffer {
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if area != shownArea {
             shownArea = area
@@ -72,7 +75,7 @@ final class PanelHarness {
         }
         var buffer = CellBuffer(size: Size(width: width, height: height))
         _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
-        return buffer.textLines()
+        return buffer
     }
 }
 
@@ -89,7 +92,7 @@ struct TodayPanelTests {
         panel.app.appear(context: panel.context)
         try Golden.check(panel.frame(), named: "today-updating")
         panel.deliver()
-        try Golden.check(panel.frame(), named: "today-compact")
+        try Golden.check(panel.render(), named: "today-compact")
         panel.press(KeyPress(.enter))
         try Golden.check(panel.frame(), named: "today-expanded")
         #expect(panel.app.helpItems.map(\.keys).contains("Enter"))
