@@ -2,7 +2,7 @@ import Foundation
 import TextWidth
 
 /// A transient message across the top of the screen (like a notification banner) that expires.
-public struct Banner: Hashable, Sendable {
+public struct Banner: View, Hashable, Sendable {
     /// How the banner looks.
     public enum Kind: Hashable, Sendable {
         case info, warning, error

@@ -1,7 +1,7 @@
 import TextWidth
 
 /// The help bar: `key label` pairs generated from key-binding tables, as many as fit.
-public struct HelpBar: Sendable {
+public struct HelpBar: View, Sendable {
     public var items: [HelpItem]
     /// An item that always shows at the end (`? keys`): the others stop early to leave room for it.
     public var pinned: HelpItem?

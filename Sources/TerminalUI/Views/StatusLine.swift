@@ -1,7 +1,7 @@
 import TextWidth
 
 /// A one-line status bar: text on the left, text on the right.
-public struct StatusLine: Sendable {
+public struct StatusLine: View, Sendable {
     public var left: String
     public var right: String
     public var style: Style

@@ -1,7 +1,7 @@
 import TextWidth
 
 /// Shown instead of the UI when the terminal is smaller than the layout needs.
-public struct TooSmallScreen: Sendable {
+public struct TooSmallScreen: View, Sendable {
     public var minimum: Size
 
     public init(minimum: Size) { self.minimum = minimum }
