@@ -79,7 +79,7 @@ let package = Package(
         ),
 
         // Terminal toolkit.
-        .target(name: "TerminalUI", dependencies: ["CNcursesw", "TextWidth"]),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "TextWidth", "BatonEnvironment"]),
 
         // The shared core.
         .target(
@@ -176,7 +176,7 @@ let package = Package(
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
-        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"]),
+        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"], exclude: ["README.md"]),
 
         // `baton bench` and `baton handoff-probe`: the benchmarks and the scriptable Handoff device.
         .target(
@@ -284,7 +284,8 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
-                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
+                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

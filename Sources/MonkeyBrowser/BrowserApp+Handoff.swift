@@ -1,10 +1,11 @@
 import Foundation
 import Handoff
+import TerminalUI
 import Wire
 
 /// Handoff per tab: each tab's activity becomes current on every Go and link followed and when the tab
 /// is selected; continuing lands in the tab of the same type; continuation streams carry the history.
-extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
+extension BrowserApp {
     /// Makes tab `index`'s activity current: title naming the tab, `userInfo["Url"]`, `webpageURL` for http(s).
     func advertise(_ index: Int) {
         guard let handoffApp, tabs.tabs.indices.contains(index), let address = tabs[index].address else { return }
@@ -14,7 +15,7 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
             ?? {
                 let made = UserActivity(activityType: tab.kind.activityType, app: handoffApp)
                 made.supportsContinuationStreams = true
-                made.delegate = self
+                made.delegate = handoffEvents
                 activities[tab.id] = made
                 return made
             }()
@@ -25,7 +26,7 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         do {
             try activity.becomeCurrent()
         } catch {
-            context?.showBanner("Handoff: \(error)", kind: .error)
+            effects.append(.banner("Handoff: \(error)", .error))
         }
     }
 
@@ -37,10 +38,10 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         guard activity.title != title else { return }
         activity.title = title
         if activity.isCurrent, activity.titleWasShortened {
-            context?.showBanner(
-                "Handoff: the page title is \(title.count) characters; other devices see its first "
-                    + "\(AdvertisementLimits.maxTitleCharacters)",
-                kind: .info)
+            effects.append(
+                .banner(
+                    "Handoff: the page title is \(title.count) characters; other devices see its first "
+                        + "\(AdvertisementLimits.maxTitleCharacters)", .info))
         }
     }
 
@@ -50,9 +51,28 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         return "\(tab.kind.title) — \(page)"
     }
 
+    /// A Handoff callback, arriving through `receive`; returns the callback's answer.
+    func handle(_ event: HandoffEvent, context: SuiteContext) -> Bool {
+        switch event {
+        case .willContinue(let activityType):
+            return willContinueUserActivity(withType: activityType)
+        case .continue(let activity, let restoration):
+            return continueUserActivity(activity, device: context.device, restorationHandler: restoration)
+        case .didFailToContinue(let activityType, let error):
+            didFailToContinueUserActivity(withType: activityType, error: error)
+        case .wasContinued(let activity):
+            userActivityWasContinued(activity)
+        case .willSave(let activity):
+            userActivityWillSave(activity)
+        case .didReceiveStreams(let activity, let input, let output):
+            answerHistory(for: activity, input: input, output: output)
+        }
+        return true
+    }
+
     // MARK: Continuing here
 
-    public func willContinueUserActivity(withType activityType: String) -> Bool {
+    func willContinueUserActivity(withType activityType: String) -> Bool {
         let index = tabForContinuing(activityType)
         tabs.select(index)
         mode = .page
@@ -62,8 +82,8 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         return true
     }
 
-    public func continueUserActivity(
-        _ activity: UserActivity, restorationHandler: @escaping ([any UserActivityRestoring]) -> Void
+    func continueUserActivity(
+        _ activity: UserActivity, device: String, restorationHandler: ([any UserActivityRestoring]) -> Void
     ) -> Bool {
         let index =
             continuingTabID.flatMap { tabs.index(ofID: $0) } ?? tabForContinuing(activity.activityType)
@@ -75,12 +95,14 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
         tabs.select(index)
         tabs[index].notice = .continuing
         navigate(index, to: url)
-        if activity.supportsContinuationStreams { requestHistory(from: activity, tabID: tabs[index].id) }
+        if activity.supportsContinuationStreams {
+            requestHistory(from: activity, tabID: tabs[index].id, device: device)
+        }
         restorationHandler([])
         return true
     }
 
-    public func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
+    func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
         for index in tabs.tabs.indices where tabs[index].notice == .continuing && tabs[index].loading == nil {
             tabs[index].notice = nil
         }
@@ -105,28 +127,26 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
 
     /// Asks the source for the tab's back/forward history and scroll offset; without an answer in time
     /// the tab keeps going with its own history.
-    private func requestHistory(from activity: UserActivity, tabID: Int) {
+    private func requestHistory(from activity: UserActivity, tabID: Int, device: String) {
         guard let streams = try? activity.getContinuationStreams() else { return }
-        requestHistory(input: streams.0, output: streams.1, tabID: tabID)
+        requestHistory(input: streams.0, output: streams.1, tabID: tabID, device: device)
     }
 
     /// The history request over an open stream pair; the exchange ends with the answer, the source closing
     /// the streams, the tab closing or `historyTimeout`, whichever comes first.
-    func requestHistory(input: ContinuationInputStream, output: ContinuationOutputStream, tabID: Int) {
+    func requestHistory(
+        input: ContinuationInputStream, output: ContinuationOutputStream, tabID: Int, device: String
+    ) {
         endHistoryExchange(tabID: tabID)
         nextExchange += 1
         let exchange = nextExchange
         historyExchanges[tabID] = PendingHistoryExchange(number: exchange, input: input)
         HistoryExchange.request(
-            device: context?.device ?? "", input: input, output: output,
+            device: device, input: input, output: output,
             received: { [weak self] history in self?.applyHistory(history, tabID: tabID, exchange: exchange) },
             finished: { [weak self] in self?.endHistoryExchange(tabID: tabID, number: exchange) })
-        guard let port = context?.port else { return }
-        let timeout = historyTimeout
-        Task.detached {
-            try? await Task.sleep(for: timeout)
-            port.post(HistoryRequestTimedOut(tabID: tabID, exchange: exchange))
-        }
+        let seconds = Double(historyTimeout.components.seconds) + Double(historyTimeout.components.attoseconds) / 1e18
+        effects.append(.schedule(.historyTimeout(tabID: tabID, exchange: exchange), after: seconds))
     }
 
     /// Stops waiting for tab `tabID`'s history (only exchange `number` when given) and closes its input.
@@ -164,19 +184,20 @@ extension BrowserApp: HandoffAppHooks, UserActivityDelegate {
 
     // MARK: The source side
 
-    public func userActivityWasContinued(_ activity: UserActivity) {
+    func userActivityWasContinued(_ activity: UserActivity) {
         guard let index = tabIndex(of: activity) else { return }
         tabs[index].notice = .continuedOn(activity.continuedOnDevice ?? "another device")
     }
 
-    public func userActivityWillSave(_ activity: UserActivity) {
+    func userActivityWillSave(_ activity: UserActivity) {
         guard let index = tabIndex(of: activity), let address = tabs[index].address else { return }
         activity.userInfo = ["Url": .string(address)]
     }
 
-    public func userActivity(
-        _ activity: UserActivity, didReceive inputStream: ContinuationInputStream,
-        outputStream: ContinuationOutputStream
+    /// The continuing device asks for the tab's history over a stream pair.
+    func answerHistory(
+        for activity: UserActivity, input inputStream: ContinuationInputStream,
+        output outputStream: ContinuationOutputStream
     ) {
         guard let index = tabIndex(of: activity) else {
             inputStream.close()

@@ -3,7 +3,7 @@ import TerminalUI
 
 extension BrowserApp {
     public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
-        self.context = context
+        defer { finish(context) }
         switch event {
         case .key(let press):
             switch mode {
@@ -56,7 +56,7 @@ extension BrowserApp {
             return true
         }
         if press == .char("o"), let slug = tabs.selected.storeSlug {
-            context.post(OpenStoreRequest(slug: slug))
+            context.post(OpenStoreRequest(slug: slug), to: .app("Stores"))
             context.activate(app: "Stores")
             return true
         }
@@ -113,7 +113,7 @@ extension BrowserApp {
     }
 
     private func handle(_ mouse: MouseEvent) -> Bool {
-        let layout = BrowserLayout(area: lastArea, showsPrompt: showsPrompt)
+        let layout = BrowserLayout(area: contentArea, showsPrompt: showsPrompt)
         var tab = tabs.selected
         switch mouse.kind {
         case .wheelUp, .wheelDown:

@@ -1,4 +1,5 @@
 import Foundation
+import Handoff
 import PageLoading
 import TerminalUI
 
@@ -115,10 +116,6 @@ extension BrowserApp {
     /// Starts loading `url` into tab `index` off the UI thread (by `POST` with `post`); the page comes back as
     /// `PageArrived`.
     func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil) {
-        guard let port = context?.port else {
-            tabs[index].notice = .message("Cannot load \(url.absoluteString): the browser is not in a suite")
-            return
-        }
         var tab = tabs[index]
         loads[tab.id]?.cancel()
         tab.generation += 1
@@ -130,24 +127,9 @@ extension BrowserApp {
         tab.refresh = nil
         tab.download = nil
         tabs[index] = tab
-        let message = (tabID: tab.id, generation: tab.generation)
-        let fetcher = fetcher
-        let width = pageSize.width
-        loads[tab.id] = Task.detached {
-            let progress: @Sendable (DownloadProgress) -> Void = {
-                port.post(DownloadProgressed(tabID: message.tabID, generation: message.generation, progress: $0))
-            }
-            let prepared = await PagePreparation.prepare(
-                url, post: post, site: site, fetcher: fetcher, width: width, progress: progress)
-            switch prepared {
-            case .page(let page):
-                port.post(PageArrived(tabID: message.tabID, generation: message.generation, page: page))
-            case .saved(let file):
-                port.post(FileSaved(tabID: message.tabID, generation: message.generation, file: file))
-            case nil:
-                break
-            }
-        }
+        effects.append(
+            .load(
+                tabID: tab.id, generation: tab.generation, url: url, post: post, site: site, width: pageSize.width))
     }
 
     /// A download came on: the status line's progress bar follows it.
@@ -187,8 +169,11 @@ extension BrowserApp {
     }
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
-        self.context = context
+        defer { finish(context) }
         switch message {
+        case let area as ContentAreaChanged:
+            contentArea = area.area
+            return true
         case let arrived as PageArrived:
             show(arrived)
             return true
@@ -198,8 +183,10 @@ extension BrowserApp {
         case let file as FileSaved:
             saved(file)
             return true
-        case let timeout as HistoryRequestTimedOut:
-            endHistoryExchange(tabID: timeout.tabID, number: timeout.exchange)
+        case let event as HandoffEvent:
+            return handle(event, context: context)
+        case let request as OpenWebpageRequest:
+            openWebpage(request.url)
             return true
         default:
             return false
@@ -232,8 +219,7 @@ extension BrowserApp {
 
     /// Arms the page's `<meta http-equiv=refresh>`, with a note saying where it goes and how to stop it.
     private func scheduleRefresh(_ index: Int) {
-        guard let page = tabs[index].page, !page.isErrorPage, let refresh = page.document.refresh, let context
-        else { return }
+        guard let page = tabs[index].page, !page.isErrorPage, let refresh = page.document.refresh else { return }
         refreshCount += 1
         let token = "\(Self.refreshTokenPrefix)\(tabs[index].id):\(refreshCount)"
         tabs[index].refresh = (refresh.url, token)
@@ -241,7 +227,7 @@ extension BrowserApp {
         let target =
             Self.sameDocument(page.url, refresh.url) ? "This page reloads" : "Going to \(refresh.url.absoluteString)"
         tabs[index].notice = .message("\(target) in \(Int(seconds.rounded(.up))) s (Esc stops)")
-        context.schedule(after: seconds, token: token)
+        effects.append(.schedule(.refresh(token), after: seconds))
     }
 
     static let refreshTokenPrefix = "refresh:"

@@ -20,18 +20,23 @@ public final class BrowserApp: SuiteApp {
     let fetcher: any PageFetching
     let pagesDirectory: URL?
     let snapshotFile: URL?
-    /// The page pane's size at the last frame; loads lay out at this width.
+    /// The page pane's size in the content area; loads lay out at this width.
     var pageSize = Size(width: 79, height: 18)
-    var lastArea = Rect(x: 0, y: 0, width: 80, height: 22)
+    /// The content area the shell last announced (`ContentAreaChanged`).
+    var contentArea = Rect(x: 0, y: 0, width: 80, height: 22)
     var spinnerFrame = 0
     /// Numbers the refresh timers, so a stopped one that goes off later is recognised as stale.
     var refreshCount = 0
     var spinnerScheduled = false
     var loads: [Int: Task<Void, Never>] = [:]
-    var context: SuiteContext?
+    /// What the current event asked of the suite (banners, loads, timers); done with the event's context
+    /// before the event returns.
+    var effects: [BrowserEffect] = []
 
     // Handoff
     var handoffApp: HandoffApp?
+    /// Handoff's callbacks, turned into `HandoffEvent`s that arrive through `receive`.
+    let handoffEvents = HandoffEventRelay()
     var activities: [Int: UserActivity] = [:]
     var continuingTabID: Int?
     /// The history requests waiting for an answer, by tab ID.
@@ -67,7 +72,7 @@ public final class BrowserApp: SuiteApp {
         }
         switch manifest {
         case .success(let manifest):
-            handoffApp = coordinator?.register(manifest: manifest, hooks: self)
+            handoffApp = coordinator?.register(manifest: manifest, hooks: handoffEvents)
         case .failure(let error):
             problem = "Handoff is off: \(error)"
         case nil:
@@ -75,8 +80,10 @@ public final class BrowserApp: SuiteApp {
         }
     }
 
-    /// Gives the browser the suite's context before any event (handoff hooks arrive without one).
-    public func attach(_ context: SuiteContext) { self.context = context }
+    public func connect(_ inbox: AppInbox) {
+        handoffEvents.connect(
+            deliver: { inbox.deliver($0) }, continuingIndicator: { inbox.showContinuingIndicator($0) })
+    }
 
     public var helpItems: [HelpItem] {
         BrowserBindings.helpItems(finding: tabs.selected.find != nil)
@@ -97,38 +104,42 @@ public final class BrowserApp: SuiteApp {
     // MARK: Lifecycle
 
     public func appear(context: SuiteContext) {
-        self.context = context
         ensureLoaded(tabs.selectedIndex)
+        finish(context)
     }
 
     public func disappear(context: SuiteContext) {
         save()
+        finish(context)
     }
 
-    public func timerFired(_ token: String, context: SuiteContext) {
-        self.context = context
-        if token.hasPrefix(Self.refreshTokenPrefix) { return refreshFired(token) }
-        guard token == Self.spinnerToken else { return }
-        spinnerScheduled = false
-        spinnerFrame += 1
-        if tabs.tabs.contains(where: { $0.loading != nil }) {
-            spinnerScheduled = true
-            context.schedule(after: 0.1, token: Self.spinnerToken)
+    public func timerFired(_ timer: LoopTimer, context: SuiteContext) {
+        switch timer.key(as: BrowserTimer.self) {
+        case .refresh(let token): refreshFired(token)
+        case .historyTimeout(let tabID, let exchange): endHistoryExchange(tabID: tabID, number: exchange)
+        case .spinner:
+            spinnerScheduled = false
+            spinnerFrame += 1
+        case nil: break
         }
+        finish(context)
     }
-
-    static let spinnerToken = "spinner"
 
     public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
-        self.context = context
-        lastArea = area
+        BrowserView(app: self, layout: BrowserLayout(area: area, showsPrompt: showsPrompt)).render(into: &buffer)
+    }
+
+    /// Ends an event: lays the selected page out for the pane (its height follows the prompt row), keeps the
+    /// spinner going while a tab loads, and does what the event asked of the suite, with its context.
+    func finish(_ context: SuiteContext) {
+        reflowSelected(to: BrowserLayout(area: contentArea, showsPrompt: showsPrompt).page.size)
         if tabs.tabs.contains(where: { $0.loading != nil }), !spinnerScheduled {
             spinnerScheduled = true
-            context.schedule(after: 0.1, token: Self.spinnerToken)
+            effects.append(.schedule(.spinner, after: 0.1))
         }
-        let layout = BrowserLayout(area: area, showsPrompt: showsPrompt)
-        reflowSelected(to: layout.page.size)
-        return BrowserView(app: self, layout: layout).render(into: &buffer)
+        let pending = effects
+        effects = []
+        for effect in pending { perform(effect, context: context) }
     }
 
     /// Whether the row under the address bar is shown: a store page's offer, a problem, or a question.
@@ -155,7 +166,7 @@ public final class BrowserApp: SuiteApp {
         do {
             try tabs.snapshot.save(to: snapshotFile)
         } catch {
-            context?.showBanner("\(error)", kind: .error)
+            effects.append(.banner("\(error)", .error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PageLoading
 
 /// A page finished loading (or failed, as an error page) for tab `tabID`; posted to the UI thread.
@@ -21,8 +22,9 @@ struct DownloadProgressed: Sendable {
     let progress: DownloadProgress
 }
 
-/// The source did not answer the history request in time; the continued tab keeps its own history.
-struct HistoryRequestTimedOut: Sendable {
-    let tabID: Int
-    let exchange: Int
+/// Opens a web page handed over by another device (the dock's web fallback) in a tab of its own.
+public struct OpenWebpageRequest: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
 }

@@ -47,9 +47,10 @@ struct BrowserView {
         x = buffer.put("▶", x: x, y: row.y, style: tab.history.canGoForward ? Theme.bar : Theme.barDim, clip: row)
         x = buffer.put(" ", x: x, y: row.y, style: Theme.bar, clip: row)
         let field = Rect(x: x, y: row.y, width: row.maxX - x - 1, height: 1)
-        if case .address(let state) = app.mode {
-            return TextField(placeholder: "Type an address, Enter to go, Esc to cancel").render(
-                state, in: field, into: &buffer)
+        if case .address(var state) = app.mode {
+            let view = TextField(placeholder: "Type an address, Enter to go, Esc to cancel")
+            view.render(in: field, state: &state, into: &buffer)
+            return view.cursor(in: field, state: state)
         }
         buffer.fill(field, style: Theme.field)
         let address = tab.address ?? ""
@@ -131,12 +132,14 @@ struct BrowserView {
     private func renderStatus(into buffer: inout CellBuffer) -> Point? {
         let row = layout.status
         guard !row.isEmpty else { return nil }
-        if case .find(let state) = app.mode {
+        if case .find(var state) = app.mode {
             buffer.fill(row, style: Theme.bar)
             let label = " Find: "
             let x = buffer.put(label, x: row.x, y: row.y, style: Theme.bar, clip: row)
-            return TextField(placeholder: "text to find, Enter to search, Esc to cancel").render(
-                state, in: Rect(x: x, y: row.y, width: row.maxX - x - 1, height: 1), into: &buffer)
+            let field = Rect(x: x, y: row.y, width: row.maxX - x - 1, height: 1)
+            let view = TextField(placeholder: "text to find, Enter to search, Esc to cancel")
+            view.render(in: field, state: &state, into: &buffer)
+            return view.cursor(in: field, state: state)
         }
         let status = StatusText(app: app)
         StatusLine(left: status.left, right: status.right, style: status.isAlert ? Theme.warning : Theme.bar).render(

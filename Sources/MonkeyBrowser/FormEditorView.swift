@@ -39,7 +39,10 @@ struct FormEditorView {
             x: max(page.x + 1, x), y: page.y + row, width: min(width, page.maxX - 1 - max(page.x + 1, x)), height: 1)
         guard box.width > 0 else { return nil }
         let shown = fields[editor.field].kind == .password ? Self.masked(editor.state) : editor.state
-        return TextField(style: Theme.selection).render(shown, in: box, into: &buffer)
+        var state = shown
+        let field = TextField(style: Theme.selection)
+        field.render(in: box, state: &state, into: &buffer)
+        return field.cursor(in: box, state: state)
     }
 
     /// A password as `*`s, the cursor where it is in the real text.
@@ -60,7 +63,8 @@ struct FormEditorView {
         let area = Rect(
             x: page.x + (page.width - width) / 2, y: page.y + (page.height - height) / 2, width: width, height: height)
         let title = chooser.multiple ? "Space chooses, Enter done" : "Enter chooses, Esc cancels"
-        let inner = Box(title: title).render(in: area, into: &buffer)
+        Box(title: title).render(in: area, into: &buffer)
+        let inner = Box(title: title).inner(of: area)
         var list = chooser.list
         list.scrollToSelection(height: inner.height)
         for row in 0..<inner.height {
@@ -85,7 +89,8 @@ struct FormEditorView {
         guard fields.indices.contains(editor.field), page.height >= 3, page.width >= 8 else { return nil }
         let name = fields[editor.field].name
         let title = "Editing \(name.isEmpty ? "text" : name) — Esc when done"
-        let inner = Box(title: title).render(in: page, into: &buffer)
+        Box(title: title).render(in: page, into: &buffer)
+        let inner = Box(title: title).inner(of: page)
         var cursor: Point?
         for row in 0..<inner.height {
             let index = editor.top + row

@@ -11,7 +11,9 @@ struct StoreListPane {
     /// Draws the pane; updates the list's scroll state and returns the search field's cursor when typing.
     func render(in area: Rect, list: inout ListState, into buffer: inout CellBuffer) -> Point? {
         let style = isFocused ? Theme.accent : Theme.border
-        let inner = Box(title: title, style: style).render(in: area, into: &buffer)
+        let box = Box(title: title, style: style)
+        box.render(in: area, into: &buffer)
+        let inner = box.inner(of: area)
         guard !inner.isEmpty else { return nil }
         var rest = inner
         var cursor: Point?
@@ -28,6 +30,19 @@ struct StoreListPane {
         let rows = state.rows.map(row)
         ListView(rows: rows, isFocused: isFocused && search == nil).render(in: rest, state: &list, into: &buffer)
         return cursor
+    }
+
+    /// What `render` does to the list's state, done in update: the selection follows the state's and stays
+    /// in view of the rows the pane in `area` shows.
+    static func keepSelectionVisible(
+        _ list: inout ListState, state: StoresState, search: TextFieldState?, in area: Rect
+    ) {
+        guard area.width >= 2, area.height >= 2, !state.rows.isEmpty else { return }
+        let inner = area.inset(by: 1)
+        let rows = search != nil || state.query != nil ? inner.splitTop(1).rest : inner
+        list.selected = state.selectedRow ?? list.selected
+        list.clamp(count: state.rows.count)
+        list.scrollToSelection(height: rows.height)
     }
 
     private var title: String {
@@ -51,8 +66,10 @@ struct StoreListPane {
     private func renderSearchRow(in row: Rect, into buffer: inout CellBuffer) -> Point? {
         let label = buffer.put("/ ", x: row.x, y: row.y, style: Theme.accent, clip: row)
         let field = Rect(x: label, y: row.y, width: row.maxX - label, height: 1)
-        if let search {
-            return TextField(placeholder: "name, city or country").render(search, in: field, into: &buffer)
+        if var search {
+            let view = TextField(placeholder: "name, city or country")
+            view.render(in: field, state: &search, into: &buffer)
+            return view.cursor(in: field, state: search)
         }
         buffer.put(state.query ?? "", x: field.x, y: field.y, style: Theme.text, clip: field)
         return nil

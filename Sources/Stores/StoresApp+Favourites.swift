@@ -51,7 +51,7 @@ extension StoresApp {
         let stores = state.index.stores.filter { state.favourites.contains($0.id) }
         do {
             try FavoritesWidgetFile.write(stores, to: appGroupDirectory)
-            port?.post(AppGroupChanged(fileName: FavoritesWidgetFile.fileName))
+            port?.post(AppGroupChanged(fileName: FavoritesWidgetFile.fileName), to: .everyApp)
         } catch {
             showBanner("Cannot update the Favorites widget's file: \(error.localizedDescription)", kind: .warning)
         }

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// Handoff: the map-viewing activity while the map is looked at, store-editing while a store's details
 /// are open; continuing either restores the region, and store-editing opens that store's details.
-extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestoring {
+extension StoresApp: UserActivityRestoring {
     func register(with coordinator: HandoffCoordinator, resources: URL?) {
         guard let resources else {
             handoffProblem = "Stores cannot hand off: the Resources folder was not found"
@@ -13,7 +13,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
         }
         do {
             let manifest = try AppManifest.load(app: name, resources: resources)
-            handoffApp = coordinator.register(manifest: manifest, hooks: self)
+            handoffApp = coordinator.register(manifest: manifest, hooks: handoffEvents)
         } catch {
             handoffProblem = "Stores cannot hand off: \(error)"
         }
@@ -22,9 +22,9 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
     // MARK: Source side
 
     /// Makes the map activity current after the map has rested for a moment.
-    func scheduleMapActivity(context: SuiteContext) {
+    func scheduleMapActivity() {
         guard handoffApp != nil, state.detailsID == nil else { return }
-        context.schedule(after: Self.mapActivityDelay, token: Self.mapActivityToken)
+        effects.append(.schedule(.mapActivity, after: Self.mapActivityDelay))
     }
 
     func makeMapActivityCurrent() {
@@ -42,7 +42,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
     /// The details closed: the map is what the user looks at again.
     func storeActivityEnded() {
         if let storeActivity, storeActivity.isCurrent { storeActivity.resignCurrent() }
-        if let context { scheduleMapActivity(context: context) }
+        scheduleMapActivity()
     }
 
     private enum Kind { case map, store }
@@ -63,7 +63,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
             activity.requiredUserInfoKeys = StoreActivity.storeEditingKeys
         }
         activity.isEligibleForHandoff = true
-        activity.delegate = self
+        activity.delegate = handoffEvents
         self[keyPath: path] = activity
         return activity
     }
@@ -77,7 +77,21 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
         }
     }
 
-    public func userActivityWillSave(_ activity: UserActivity) {
+    /// A Handoff callback, arriving through `receive`; returns the callback's answer.
+    func handle(_ event: HandoffEvent) -> Bool {
+        switch event {
+        case .willContinue(let activityType): return willContinueUserActivity(withType: activityType)
+        case .continue(let activity, let restoration): return continueUserActivity(activity, restoration: restoration)
+        case .didFailToContinue(let activityType, let error):
+            didFailToContinueUserActivity(withType: activityType, error: error)
+        case .wasContinued(let activity): userActivityWasContinued(activity)
+        case .willSave(let activity): userActivityWillSave(activity)
+        case .didReceiveStreams: return false
+        }
+        return true
+    }
+
+    func userActivityWillSave(_ activity: UserActivity) {
         if activity === storeActivity, let store = state.detailsStore {
             activity.userInfo = StoreActivity.userInfo(region: state.region, store: store)
         } else if activity === mapActivity {
@@ -85,7 +99,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
         }
     }
 
-    public func userActivityWasContinued(_ activity: UserActivity) {
+    func userActivityWasContinued(_ activity: UserActivity) {
         guard activity === storeActivity, state.detailsID != nil else { return }
         state.closeDetails()
         if activity.isCurrent { activity.resignCurrent() }
@@ -94,13 +108,13 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
 
     // MARK: Target side
 
-    public func willContinueUserActivity(withType activityType: String) -> Bool {
+    func willContinueUserActivity(withType activityType: String) -> Bool {
         isContinuing = true
         return true
     }
 
-    public func continueUserActivity(
-        _ activity: UserActivity, restorationHandler: @escaping ([any UserActivityRestoring]) -> Void
+    func continueUserActivity(
+        _ activity: UserActivity, restoration restorationHandler: ([any UserActivityRestoring]) -> Void
     ) -> Bool {
         isContinuing = false
         guard [StoreActivity.mapViewingType, StoreActivity.storeEditingType].contains(activity.activityType) else {
@@ -110,7 +124,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
         return true
     }
 
-    public func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
+    func didFailToContinueUserActivity(withType activityType: String, error: HandoffError) {
         isContinuing = false
     }
 
@@ -128,8 +142,8 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
             if activity.activityType == StoreActivity.storeEditingType {
                 pendingStoreURL = try StoreActivity.storeURL(from: userInfo)
                 openPendingStore()
-            } else if let context {
-                scheduleMapActivity(context: context)
+            } else {
+                scheduleMapActivity()
             }
         } catch {
             showBanner("Cannot continue \(activity.title ?? "the activity"): \(error)", kind: .error)

@@ -4,7 +4,7 @@ import TerminalUI
 /// Keys and the mouse: the popover first, then the search field, then the focused pane.
 extension StoresApp {
     public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
-        self.context = context
+        defer { finish(context) }
         switch event {
         case .key(let press): return handle(press, context: context)
         case .mouse(let mouse): return handle(mouse, context: context)
@@ -104,7 +104,7 @@ extension StoresApp {
     /// The map moved: its activity becomes current once it rests.
     func mapMoved() {
         regionSettled = true
-        if let context { scheduleMapActivity(context: context) }
+        scheduleMapActivity()
     }
 
     private func handle(_ mouse: MouseEvent, context: SuiteContext) -> Bool {
@@ -125,7 +125,8 @@ extension StoresApp {
         switch mouse.kind {
         case .wheelUp, .wheelDown:
             state.zoom(
-                by: mouse.kind == .wheelUp ? 1 : -1, aboutColumn: mouse.position.x - area.x, row: mouse.position.y - area.y)
+                by: mouse.kind == .wheelUp ? 1 : -1, aboutColumn: mouse.position.x - area.x,
+                row: mouse.position.y - area.y)
             mapMoved()
         case .press:
             dragAnchor = mouse.position

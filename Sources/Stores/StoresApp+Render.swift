@@ -6,13 +6,11 @@ import TextWidth
 /// Drawing: the map and its status line, the list beside it, and the details popover over both.
 extension StoresApp {
     public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
-        self.context = context
         guard !area.isEmpty else { return nil }
         let layout = StoresLayout(area: area)
-        self.layout = layout
-        state.resize(to: MapSize(columns: layout.map.width, rows: layout.map.height))
         renderMap(in: layout.map, into: &buffer)
         renderStatus(in: layout.status, into: &buffer)
+        var list = list
         var cursor = StoreListPane(state: state, search: search, isFocused: state.focus == .list).render(
             in: layout.list, list: &list, into: &buffer)
         if let store = state.detailsStore {
@@ -32,12 +30,33 @@ extension StoresApp {
                 style: loadProblem == nil ? Theme.muted : Theme.warning, clip: area)
             return
         }
-        let key = MapFrameCache.Key(
-            viewport: state.viewport, size: state.mapSize, favourites: state.favourites, selected: state.selectedID,
-            encoding: encoding, storeCount: state.index.stores.count)
-        let cache = MapFrameCache.frame(for: key, cached: frameCache, renderer: renderer, stores: state.index.stores)
-        frameCache = cache
-        MapCanvasView(frame: cache.frame).render(at: Point(x: area.x, y: area.y), into: &buffer)
+        guard let frame = frameCache?.frame else { return }
+        MapCanvasView(frame: frame).render(at: Point(x: area.x, y: area.y), into: &buffer)
+    }
+
+    /// Ends an event: sizes the map to its pane, keeps the list's selection in view, draws the map's frame
+    /// for the new state (reusing the last when nothing it shows changed), and does what the event asked of
+    /// the suite, with its context.
+    func finish(_ context: SuiteContext) {
+        if let layout {
+            state.resize(to: MapSize(columns: layout.map.width, rows: layout.map.height))
+            StoreListPane.keepSelectionVisible(&list, state: state, search: search, in: layout.list)
+        }
+        if let renderer {
+            let key = MapFrameCache.Key(
+                viewport: state.viewport, size: state.mapSize, favourites: state.favourites,
+                selected: state.selectedID, encoding: encoding, storeCount: state.index.stores.count)
+            frameCache = MapFrameCache.frame(
+                for: key, cached: frameCache, renderer: renderer, stores: state.index.stores)
+        }
+        let pending = effects
+        effects = []
+        for effect in pending {
+            switch effect {
+            case .banner(let text, let kind): context.showBanner(text, kind: kind)
+            case .schedule(let timer, let seconds): context.schedule(after: seconds, timer)
+            }
+        }
     }
 
     /// The status line: centre, zoom and stores in view; Handoff progress and the encoding on the right.

@@ -25,8 +25,9 @@ public final class StoresApp: SuiteApp {
     var search: TextFieldState?
     var list = ListState()
     var renderer: MapRenderer?
+    /// The map's frame for the current state, drawn in `update` (render only copies it to the screen).
     var frameCache: MapFrameCache?
-    /// Where the map and the list were drawn last (for the mouse).
+    /// Where the map and the list are in the content area the shell announced (`ContentAreaChanged`).
     var layout: StoresLayout?
     /// Where a mouse drag last was.
     var dragAnchor: Point?
@@ -42,6 +43,8 @@ public final class StoresApp: SuiteApp {
 
     // Handoff.
     var handoffApp: HandoffApp?
+    /// Handoff's callbacks, turned into `HandoffEvent`s that arrive through `receive`.
+    let handoffEvents = HandoffEventRelay()
     var handoffProblem: String?
     var mapActivity: UserActivity?
     var storeActivity: UserActivity?
@@ -57,10 +60,9 @@ public final class StoresApp: SuiteApp {
     var regionSettled = false
     let deviceLocation: () throws -> GeoCoordinate?
 
-    weak var context: SuiteContext?
+    /// What the current event asked of the suite; done with the event's context before it returns.
+    var effects: [StoresEffect] = []
 
-    public static let mapActivityToken = "map-activity"
-    public static let launchRegionToken = "launch-region"
     /// How long after launch a continued activity still decides the first region.
     static let launchHandoffWindow: TimeInterval = 0.5
     /// How long the map rests before its activity becomes current.
@@ -87,7 +89,6 @@ public final class StoresApp: SuiteApp {
         self.launchedAt = launchedAt
         self.usesBraille = usesBraille
         if let coordinator { register(with: coordinator, resources: resources) }
-        favorites?.favoritesChanged = { [weak self] in self?.reloadFavourites() }
         if let port { startLoading(resources: resources, loader: loader, port: port) }
     }
 
@@ -98,7 +99,15 @@ public final class StoresApp: SuiteApp {
 
     /// Loads the stores off the UI thread; the result arrives as `StoresDataLoaded`.
     public func startLoading(resources: URL?, loader: any StoresLoading, port: MessagePort) {
-        loader.load(resources: resources) { loaded in port.post(loaded) }
+        let name = name
+        loader.load(resources: resources) { loaded in port.post(loaded, to: .app(name)) }
+    }
+
+    /// Handoff's callbacks and the favourites' changes arrive through `inbox`, as messages to `receive`.
+    public func connect(_ inbox: AppInbox) {
+        handoffEvents.connect(
+            deliver: { inbox.deliver($0) }, continuingIndicator: { inbox.showContinuingIndicator($0) })
+        favoritesBackend?.favoritesChanged = { inbox.deliver(FavouritesChanged()) }
     }
 
     public var helpItems: [HelpItem] {
@@ -119,18 +128,18 @@ public final class StoresApp: SuiteApp {
     // MARK: Lifecycle
 
     public func appear(context: SuiteContext) {
-        self.context = context
+        defer { finish(context) }
         isVisible = true
         if let handoffProblem { context.showBanner(handoffProblem, kind: .warning) }
         if let store = state.detailsStore {
             makeStoreActivityCurrent(store)
         } else {
-            scheduleMapActivity(context: context)
+            scheduleMapActivity()
         }
     }
 
     public func disappear(context: SuiteContext) {
-        self.context = context
+        defer { finish(context) }
         isVisible = false
         for activity in [mapActivity, storeActivity].compactMap(\.self) where activity.isCurrent {
             activity.resignCurrent()
@@ -138,8 +147,14 @@ public final class StoresApp: SuiteApp {
     }
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
-        self.context = context
+        defer { finish(context) }
         switch message {
+        case let area as ContentAreaChanged:
+            layout = area.area.isEmpty ? nil : StoresLayout(area: area.area)
+        case is FavouritesChanged:
+            reloadFavourites()
+        case let event as HandoffEvent:
+            return handle(event)
         case let loaded as StoresDataLoaded:
             apply(loaded, context: context)
         case let request as OpenStoreRequest:
@@ -150,12 +165,12 @@ public final class StoresApp: SuiteApp {
         return true
     }
 
-    public func timerFired(_ token: String, context: SuiteContext) {
-        self.context = context
-        switch token {
-        case Self.mapActivityToken: makeMapActivityCurrent()
-        case Self.launchRegionToken: applyLaunchRegion(context: context)
-        default: break
+    public func timerFired(_ timer: LoopTimer, context: SuiteContext) {
+        defer { finish(context) }
+        switch timer.key(as: StoresTimer.self) {
+        case .mapActivity: makeMapActivityCurrent()
+        case .launchRegion: applyLaunchRegion(context: context)
+        case nil: break
         }
     }
 
@@ -191,7 +206,7 @@ public final class StoresApp: SuiteApp {
         guard !regionSettled else { return }
         let wait = Self.launchHandoffWindow - context.now().timeIntervalSince(launchedAt)
         if wait > 0 {
-            context.schedule(after: wait, token: Self.launchRegionToken)
+            context.schedule(after: wait, StoresTimer.launchRegion)
         } else {
             applyLaunchRegion(context: context)
         }
@@ -218,8 +233,8 @@ public final class StoresApp: SuiteApp {
     /// The map's cell encoding.
     var encoding: CellEncoding { usesBraille ? .braille : .quadrants }
 
-    /// Shows a banner when the suite's context is known.
+    /// Shows a banner once the current event ends.
     func showBanner(_ text: String, kind: Banner.Kind = .info) {
-        context?.showBanner(text, kind: kind)
+        effects.append(.banner(text, kind))
     }
 }

@@ -3,11 +3,6 @@ import Foundation
 import TerminalUI
 import TextWidth
 
-/// Posted to the UI thread to close the suite cleanly (SIGTERM, SIGHUP).
-public struct ShellQuitRequest: Sendable {
-    public init() {}
-}
-
 /// The suite shell: a top bar of destinations and the device name, the active app (or About),
 /// a transient banner, the dock of handoff offers at the bottom-left, and the help bar.
 ///
@@ -23,36 +18,64 @@ public final class Shell: LoopProgram {
     public let info: ShellInfo
     public private(set) var apps: [any SuiteApp]
     public private(set) var activeApp: Int?
-    public private(set) var banner: Banner?
+    public internal(set) var banner: Banner?
     public var dockSource: DockSource?
+    /// Receives messages addressed to the key-value store.
+    public var keyValueReceiver: ((any Sendable) -> Void)?
     private var aboutScroll = ScrollState()
     /// The list `Ctrl-O` opens when several offers stand.
     private var offerPicker: OfferPicker?
     /// Whether the `?` key overlay is open.
     public private(set) var showsKeyOverlay = false
+    /// The app continuing an activity without showing its own progress: the shell shows "Continuing Activity…".
+    public internal(set) var continuingApp: String?
     /// The offer the dock showed in the last frame: `Ctrl-O` continues exactly this one.
-    private var shownOfferID: String?
+    var shownOfferID: String?
     private var size = Size(width: 80, height: 24)
-    private let port: MessagePort
-    private let now: @Sendable () -> Date
-    private weak var loop: LoopControl?
-    private lazy var context = SuiteContext(
-        device: info.device, now: now, port: port,
-        schedule: { [weak self] token, seconds in self?.scheduleAppTimer(token, seconds) },
-        banner: { [weak self] banner in self?.show(banner) },
-        activate: { [weak self] name in self?.activate(named: name) })
+    let port: MessagePort
+    let now: @Sendable () -> Date
+    private let timeZone: @Sendable () -> TimeZone
+    weak var loop: LoopControl?
+    /// Each app's own context (same order as `apps`): its timers and posts are addressed to it.
+    var contexts: [SuiteContext] = []
+    /// The dock's context (banners, activating apps).
+    private lazy var context = makeContext(owner: .dock)
 
+    /// A shell over `apps`, posting through `port`, reading the wall time from `now` and the device's zone from
+    /// `timeZone`.
     public init(
-        info: ShellInfo, apps: [any SuiteApp], port: MessagePort, now: @escaping @Sendable () -> Date
+        info: ShellInfo, apps: [any SuiteApp], port: MessagePort, now: @escaping @Sendable () -> Date,
+        timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
     ) {
         self.info = info
         self.apps = apps.sorted { $0.functionKey < $1.functionKey }
         self.port = port
         self.now = now
+        self.timeZone = timeZone
+        contexts = self.apps.map { makeContext(owner: .app($0.name)) }
+        for (index, app) in self.apps.enumerated() {
+            app.connect(
+                AppInbox(
+                    deliver: { [weak self] message in self?.deliver(message, toApp: index) ?? false },
+                    continuingIndicator: { [weak self] shown in self?.setContinuing(shown ? index : nil) }))
+        }
     }
 
-    /// The context handed to apps (device, clock, message port, timers, banners).
+    private func makeContext(owner: Addressee) -> SuiteContext {
+        SuiteContext(
+            owner: owner, device: info.device, now: now, timeZone: timeZone, port: port,
+            schedule: { [weak self] timer, seconds in self?.schedule(timer, after: seconds, for: owner) },
+            banner: { [weak self] banner in self?.show(banner) },
+            activate: { [weak self] name in self?.activate(named: name) })
+    }
+
+    /// The context the dock uses (banners, activating the app that continues an offer).
     public var suiteContext: SuiteContext { context }
+
+    /// The context of the app named `name` (tests use it to act as that app).
+    public func context(ofApp name: String) -> SuiteContext? {
+        apps.firstIndex { $0.name == name }.map { contexts[$0] }
+    }
 
     private var bindings: [KeyBinding<ShellAction>] { ShellBindings.table(apps: apps) }
 
@@ -62,30 +85,31 @@ public final class Shell: LoopProgram {
         self.loop = loop
         switch event {
         case .input(.resize(let newSize)):
-            size = newSize
+            resize(to: newSize)
         case .input(.key(let press)):
             handle(press, loop: loop)
         case .input(.mouse(let mouse)):
             handle(mouse)
-        case .message(let message):
-            if dockSource?.receive(message, context: context) == true { break }
-            if message is ShellQuitRequest {
-                loop.quit()
-                break
-            }
-            for (index, app) in apps.enumerated()
-            where withTimerOwner(index, { app.receive(message, context: context) }) {
-                break
-            }
-        case .timer(let token):
-            routeTimer(token)
+        case .message(let envelope):
+            route(envelope, loop: loop)
+        case .timer(let timer):
+            fire(timer)
+        case .wallClockChanged:
+            for index in apps.indices { deliver(WallClockChanged(), toApp: index) }
         }
         // While an offer stands, redraw each second so its age stays true.
-        if dockSource?.currentOffer != nil { loop.schedule(after: 1, token: "shell:dock") }
+        if dockSource?.currentOffer != nil { loop.schedule(after: 1, LoopTimer(ShellTimer.dockAge)) }
+        // The offer the next frame's dock shows, so `Ctrl-O` continues exactly that one.
+        let offers = dockSource?.offers ?? []
+        shownOfferID = offers.count == 1 ? offers.first?.id : nil
     }
 
-    /// Sets the size the next frame is laid out for (the loop reports resizes as events).
-    public func resize(to newSize: Size) { size = newSize }
+    /// Sets the size the next frame is laid out for, and tells every app its content area.
+    public func resize(to newSize: Size) {
+        size = newSize
+        let area = contentArea
+        for index in apps.indices { deliver(ContentAreaChanged(area: area), toApp: index) }
+    }
 
     private func handle(_ press: KeyPress, loop: LoopControl) {
         if offerPicker != nil, handlePicker(press) { return }
@@ -109,7 +133,7 @@ public final class Shell: LoopProgram {
             return
         }
         if let index = activeApp {
-            _ = withTimerOwner(index) { apps[index].handle(.key(press), context: context) }
+            _ = apps[index].handle(.key(press), context: contexts[index])
         } else if press == KeyPress(.escape), let last = lastApp {
             switchTo(last)
         } else {
@@ -140,7 +164,7 @@ public final class Shell: LoopProgram {
             return
         }
         if let index = activeApp {
-            _ = withTimerOwner(index) { apps[index].handle(.mouse(mouse), context: context) }
+            _ = apps[index].handle(.mouse(mouse), context: contexts[index])
         } else if mouse.kind == .wheelUp || mouse.kind == .wheelDown {
             _ = aboutScroll.handle(
                 .init(mouse.kind == .wheelUp ? .up : .down), contentHeight: aboutLines().count,
@@ -177,56 +201,27 @@ public final class Shell: LoopProgram {
 
     private func switchTo(_ index: Int?) {
         guard index != activeApp else { return }
-        if let old = activeApp { withTimerOwner(old) { apps[old].disappear(context: context) } }
+        if let old = activeApp { apps[old].disappear(context: contexts[old]) }
         if index == nil { lastApp = activeApp }
         activeApp = index
-        if let index { withTimerOwner(index) { apps[index].appear(context: context) } }
+        if let index { apps[index].appear(context: contexts[index]) }
     }
 
-    private func activate(named name: String) {
+    func activate(named name: String) {
         if let index = apps.firstIndex(where: { $0.name == name }) { switchTo(index) }
     }
 
-    private func show(_ newBanner: Banner) {
+    func show(_ newBanner: Banner) {
         banner = newBanner
         loop?.schedule(
-            after: max(0.05, newBanner.expires.timeIntervalSince(now())), token: "shell:banner")
-    }
-
-    private func scheduleAppTimer(_ token: String, _ seconds: TimeInterval) {
-        guard let index = activeAppIndexForTimer() else { return }
-        loop?.schedule(after: seconds, token: "app:\(apps[index].name):\(token)")
-    }
-
-    /// Timers belong to the app that is handling an event right now; apps get this through context.
-    private var timerOwner: Int?
-    private func activeAppIndexForTimer() -> Int? { timerOwner ?? activeApp }
-
-    private func routeTimer(_ token: String) {
-        if token == "shell:banner" {
-            if let banner, banner.expires <= now().addingTimeInterval(0.01) { self.banner = nil }
-            return
-        }
-        guard token.hasPrefix("app:") else { return }
-        let parts = token.split(separator: ":", maxSplits: 2).map(String.init)
-        guard parts.count == 3, let index = apps.firstIndex(where: { $0.name == parts[1] }) else {
-            return
-        }
-        withTimerOwner(index) { apps[index].timerFired(parts[2], context: context) }
-    }
-
-    /// Runs app code with timers it schedules attributed to app `index`.
-    @discardableResult
-    private func withTimerOwner<T>(_ index: Int, _ body: () -> T) -> T {
-        let saved = timerOwner
-        timerOwner = index
-        defer { timerOwner = saved }
-        return body()
+            after: max(0.05, newBanner.expires.timeIntervalSince(now())), LoopTimer(ShellTimer.bannerExpiry))
     }
 
     // MARK: View
 
-    private var isLargeEnough: Bool {
+    private var isLargeEnough: Bool { Self.isLargeEnough(size) }
+
+    private static func isLargeEnough(_ size: Size) -> Bool {
         size.width >= Shell.minimumSize.width && size.height >= Shell.minimumSize.height
     }
 
@@ -237,17 +232,19 @@ public final class Shell: LoopProgram {
         return TabBar(titles: titles, selected: (activeApp ?? -1) + 1)
     }
 
-    private func aboutLines() -> [StyledLine] {
+    private func aboutLines(width: Int? = nil) -> [StyledLine] {
         AboutScreen(
             info: info, globalKeys: bindings.allHelpItems(),
             appKeys: apps.map { ($0.name, $0.allKeys) }, now: now()
-        ).lines(width: contentArea.width)
+        ).lines(width: width ?? contentArea.width)
     }
 
+    /// The suite's standard indicator while an app continues an activity without showing its own.
+    public static let continuingText = "Continuing Activity…"
+
     public func render(into buffer: inout CellBuffer) -> Point? {
-        size = buffer.size
         let screen = buffer.bounds
-        guard isLargeEnough else {
+        guard Self.isLargeEnough(screen.size) else {
             TooSmallScreen(minimum: Shell.minimumSize).render(in: screen, into: &buffer)
             return nil
         }
@@ -261,13 +258,16 @@ public final class Shell: LoopProgram {
         }
         var cursor: Point?
         if let index = activeApp {
-            cursor = apps[index].render(in: content, into: &buffer, context: context)
+            cursor = apps[index].render(in: content, into: &buffer, context: contexts[index])
         } else {
-            ScrollView(lines: aboutLines()).render(
-                in: content.inset(left: 2, right: 1), state: &aboutScroll, into: &buffer)
+            var scroll = aboutScroll
+            ScrollView(lines: aboutLines(width: content.width)).render(
+                in: content.inset(left: 2, right: 1), state: &scroll, into: &buffer)
         }
         if let banner, banner.expires > now() {
             banner.render(in: content.splitTop(1).top, into: &buffer)
+        } else if continuingApp != nil {
+            Banner(Self.continuingText).render(in: content.splitTop(1).top, into: &buffer)
         }
         renderDockRow(bottom.splitTop(1).top, into: &buffer)
         HelpBar(items: helpBarItems, pinned: Self.keysHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)
@@ -304,7 +304,6 @@ public final class Shell: LoopProgram {
         let room = max(0, row.width - rightWidth - 1)
         let left: (String, Style)
         let offers = dockSource?.offers ?? []
-        shownOfferID = offers.count == 1 ? offers.first?.id : nil
         if let offer = offers.first, offers.count > 1 {
             let age = offer.age(at: now())
             left = (" ⇆ \(offers.count) offers · newest \(offer.summary) · \(age) · Ctrl-O choose ", Theme.dock)

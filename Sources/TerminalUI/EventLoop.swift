@@ -1,20 +1,24 @@
+import BatonEnvironment
 import Foundation
 
 /// What a program receives on the UI thread.
 public enum LoopEvent: Sendable {
     case input(InputEvent)
-    case message(any Sendable)
-    case timer(String)
+    /// A message posted to the port, with its addressee.
+    case message(Envelope)
+    case timer(LoopTimer)
+    /// The wall clock jumped or the time zone changed: events tied to the calendar must be armed again.
+    case wallClockChanged
 }
 
 /// What a program may ask of the loop that runs it.
 public protocol LoopControl: AnyObject {
     /// Stops the loop after the current event.
     func quit()
-    /// Delivers `.timer(token)` after `seconds`; a timer with the same token is replaced.
-    func schedule(after seconds: TimeInterval, token: String)
+    /// Delivers `.timer(timer)` after `seconds` of monotonic time; a pending timer with the same key is replaced.
+    func schedule(after seconds: TimeInterval, _ timer: LoopTimer)
     /// Cancels a pending timer.
-    func cancelTimer(_ token: String)
+    func cancelTimer(_ timer: LoopTimer)
     /// Gives the terminal back and stops the process until the shell continues it (`Ctrl-Z`), then
     /// redraws everything; returns false when there is no job control to stop into.
     @discardableResult
@@ -29,70 +33,110 @@ extension LoopControl {
 public protocol LoopProgram: AnyObject {
     /// Updates state for one event. Call `loop.quit()` to stop.
     func update(_ event: LoopEvent, loop: LoopControl)
-    /// Draws the whole frame; the renderer sends only the difference. Returns where the cursor goes.
+    /// Draws the whole frame from the state, changing nothing; the renderer sends only the difference.
+    /// Returns where the cursor goes.
     func render(into buffer: inout CellBuffer) -> Point?
 }
 
-/// The UI thread's loop: waits on the terminal and the message port with `poll`, delivers input,
-/// messages and due timers to the program, then renders one frame if anything happened.
+/// The UI thread's loop: waits on the terminal and the message port, delivers input, messages and due timers
+/// to the program, then renders one frame if anything happened.
+///
+/// Timers run on the clock's monotonic time, so a wall-clock jump neither fires nor starves them; the jump
+/// itself (or a new time zone) arrives as `.wallClockChanged`. The first event is the terminal's size.
 public final class EventLoop: LoopControl {
     public let port: MessagePort
-    private let terminal: NcursesTerminal
+    private let terminal: any InteractiveTerminal
+    private let clock: any DeadlineClock
     private let renderer: FrameRenderer
-    private var timers: [(deadline: Date, token: String)] = []
+    private var timers: [LoopTimer: Double] = [:]
+    /// Orders timers due at the same instant by when they were scheduled.
+    private var order: [LoopTimer: Int] = [:]
+    private var nextOrder = 0
+    private var wallClock: WallClockWatch
     private var running = false
-    /// Set when the terminal hangs up; the loop then ends as if the user had quit.
-    private var terminalLost = false
+    private var started = false
 
-    public init(terminal: NcursesTerminal, port: MessagePort) {
+    public init(terminal: any InteractiveTerminal, port: MessagePort, clock: any DeadlineClock) {
         self.terminal = terminal
         self.port = port
+        self.clock = clock
+        wallClock = WallClockWatch(clock)
         renderer = FrameRenderer(backend: terminal)
     }
 
-    /// Runs until the program calls `quit()`.
+    /// Runs until the program calls `quit()` or the terminal hangs up.
     public func run(_ program: LoopProgram) {
-        running = true
-        draw(program)
+        guard start(program) else { return }
         while running {
-            waitForWork()
-            if terminalLost { return }
-            var events: [LoopEvent] = terminal.readEvents().map(LoopEvent.input)
-            // Several resizes in one batch collapse into the last.
-            if let lastResize = events.lastIndex(where: {
-                if case .input(.resize) = $0 { true } else { false }
-            }) {
-                events = events.enumerated().filter { index, event in
-                    if case .input(.resize) = event { return index == lastResize }
-                    return true
-                }.map(\.element)
+            if terminal.waitForInput(timeout: timeUntilNextTimer(), wakeDescriptor: port.wakeDescriptor) == .hungUp {
+                return
             }
-            events += port.drain().map(LoopEvent.message)
-            let now = Date()
-            let due = timers.filter { $0.deadline <= now }
-            timers.removeAll { $0.deadline <= now }
-            events += due.map { LoopEvent.timer($0.token) }
-            guard !events.isEmpty else { continue }
-            for event in events {
-                if case .input(.resize) = event { renderer.invalidate() }
-                program.update(event, loop: self)
-                if !running { return }
-            }
-            draw(program)
+            guard turn(program) else { return }
         }
+    }
+
+    /// Tells the program the terminal's size and draws the first frame; false when the program quit at once.
+    @discardableResult
+    public func start(_ program: LoopProgram) -> Bool {
+        running = true
+        started = true
+        program.update(.input(.resize(terminal.size)), loop: self)
+        guard running else { return false }
+        draw(program)
+        return true
+    }
+
+    /// Delivers everything that is ready now (input, messages, due timers, a wall-clock change), without
+    /// waiting, and draws a frame if anything happened. Returns false once the program has quit.
+    /// `run` calls it after each wait; tests call it after queueing input or moving the clock.
+    @discardableResult
+    public func turn(_ program: LoopProgram) -> Bool {
+        if !started { guard start(program) else { return false } }
+        var events = Self.coalescingResizes(terminal.readEvents().map(LoopEvent.input))
+        events += port.drain().map(LoopEvent.message)
+        if wallClock.check(clock) { events.append(.wallClockChanged) }
+        events += takeDueTimers().map(LoopEvent.timer)
+        guard !events.isEmpty else { return running }
+        for event in events {
+            if case .input(.resize) = event { renderer.invalidate() }
+            program.update(event, loop: self)
+            if !running { return false }
+        }
+        draw(program)
+        return running
+    }
+
+    /// Several resizes in one batch collapse into the last.
+    static func coalescingResizes(_ events: [LoopEvent]) -> [LoopEvent] {
+        guard
+            let lastResize = events.lastIndex(where: {
+                if case .input(.resize) = $0 { true } else { false }
+            })
+        else { return events }
+        return events.enumerated().filter { index, event in
+            if case .input(.resize) = event { return index == lastResize }
+            return true
+        }.map(\.element)
     }
 
     /// Stops the loop after the current event.
     public func quit() { running = false }
 
-    /// Delivers `.timer(token)` after `seconds`; a timer with the same token is replaced.
-    public func schedule(after seconds: TimeInterval, token: String) {
-        timers.removeAll { $0.token == token }
-        timers.append((Date().addingTimeInterval(max(0, seconds)), token))
+    public func schedule(after seconds: TimeInterval, _ timer: LoopTimer) {
+        timers[timer] = clock.monotonic() + max(0, seconds)
+        order[timer] = nextOrder
+        nextOrder += 1
     }
 
-    /// Cancels a pending timer.
-    public func cancelTimer(_ token: String) { timers.removeAll { $0.token == token } }
+    public func cancelTimer(_ timer: LoopTimer) {
+        timers[timer] = nil
+        order[timer] = nil
+    }
+
+    /// Seconds (monotonic) until `timer` is due, or nil when it is not pending.
+    public func remaining(_ timer: LoopTimer) -> Double? {
+        timers[timer].map { max(0, $0 - clock.monotonic()) }
+    }
 
     /// `Ctrl-Z`: restores the terminal, stops as a job (as vim and w3m do), and redraws in full on `fg`.
     @discardableResult
@@ -102,24 +146,21 @@ public final class EventLoop: LoopControl {
         return true
     }
 
+    private func takeDueTimers() -> [LoopTimer] {
+        let now = clock.monotonic()
+        let due = timers.filter { $0.value <= now }
+            .sorted { ($0.value, order[$0.key] ?? 0) < ($1.value, order[$1.key] ?? 0) }.map(\.key)
+        for timer in due { cancelTimer(timer) }
+        return due
+    }
+
+    private func timeUntilNextTimer() -> Double? {
+        timers.values.min().map { max(0, $0 - clock.monotonic()) }
+    }
+
     private func draw(_ program: LoopProgram) {
         var frame = CellBuffer(size: terminal.size)
         let cursor = program.render(into: &frame)
         renderer.present(frame, cursor: cursor)
-    }
-
-    private func waitForWork() {
-        var fds = [
-            pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: port.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        var timeout: Int32 = -1
-        if let next = timers.map(\.deadline).min() {
-            timeout = Int32(max(0, min(next.timeIntervalSinceNow * 1000 + 1, Double(Int32.max))))
-        }
-        _ = poll(&fds, nfds_t(fds.count), timeout)  // EINTR (a resize) simply returns; the resize pipe tells.
-        // The terminal hung up (its window closed, its tmux server died): nobody can see or type any more.
-        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { terminalLost = true }
     }
 }

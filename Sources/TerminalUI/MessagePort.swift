@@ -4,7 +4,7 @@ import Synchronization
 /// The one way other threads reach the UI thread: `post` queues a message and wakes the loop at once
 /// through a self-pipe, so the loop never sleep-polls.
 public final class MessagePort: Sendable {
-    private let queue = Mutex<[any Sendable]>([])
+    private let queue = Mutex<[Envelope]>([])
     private let readEnd: Int32
     private let writeEnd: Int32
 
@@ -24,18 +24,18 @@ public final class MessagePort: Sendable {
         close(writeEnd)
     }
 
-    /// Queues `message` for the UI thread and wakes it. Safe from any thread.
-    public func post(_ message: any Sendable) {
-        queue.withLock { $0.append(message) }
+    /// Queues `message` for `addressee` on the UI thread and wakes it. Safe from any thread.
+    public func post(_ message: any Sendable, to addressee: Addressee) {
+        queue.withLock { $0.append(Envelope(message, to: addressee)) }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)  // A full pipe already means "wake up".
     }
 
     /// The descriptor the loop polls.
-    var wakeDescriptor: Int32 { readEnd }
+    public var wakeDescriptor: Int32 { readEnd }
 
-    /// Takes every queued message (UI thread).
-    func drain() -> [any Sendable] {
+    /// Takes every queued envelope (UI thread).
+    public func drain() -> [Envelope] {
         var sink = [UInt8](repeating: 0, count: 256)
         while read(readEnd, &sink, sink.count) > 0 {}
         return queue.withLock { messages in

@@ -7,7 +7,7 @@ import TextWidth
 /// Start-up follows DESIGN.md: a UTF-8 locale, `raw()` so Ctrl-C/Ctrl-O arrive as keys, `keypad`,
 /// a 25 ms Escape delay, mouse reports, and colours with graceful fallback. `shutdown()` restores
 /// the terminal (leaves the alternate screen and raw mode); it also runs if the object is released.
-public final class NcursesTerminal: TerminalBackend {
+public final class NcursesTerminal: InteractiveTerminal {
     public let colorSupport: ColorSupport
     public let decoder: KeyDecoder
     private var screen: OpaquePointer?
@@ -117,6 +117,20 @@ public final class NcursesTerminal: TerminalBackend {
     public func invalidate() {
         guard isOpen, let window else { return }
         clearok(window, true)
+    }
+
+    /// Waits with `poll` on the input, the wake-up pipe and the resize pipe. EINTR (a resize) simply returns;
+    /// the resize pipe tells.
+    public func waitForInput(timeout: Double?, wakeDescriptor: Int32) -> TerminalWait {
+        var fds = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let milliseconds = timeout.map { Int32(max(0, min($0 * 1000 + 1, Double(Int32.max)))) } ?? -1
+        _ = poll(&fds, nfds_t(fds.count), milliseconds)
+        // The terminal hung up (its window closed, its tmux server died): nobody can see or type any more.
+        return fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 ? .hungUp : .ready
     }
 
     /// Reads everything waiting on the input (never blocks) and decodes it.

@@ -24,19 +24,22 @@ public final class TodayApp: SuiteApp {
     private let preferencesFile: URL
     private let host: WidgetHost
     private let runner: any WidgetUpdateRunner
-    private let timeZone: TimeZone
-    /// The line width widgets are asked for; follows the panel's width.
+    /// The zone widgets are asked in; nil follows the device's (the context's).
+    private let fixedTimeZone: TimeZone?
+    /// The line width widgets are asked for; follows the panel's width (`ContentAreaChanged`).
     var contentWidth = 60
+    /// The wall-clock time the pending scheduled update is for (midnight, or a time a widget asked for).
+    public private(set) var scheduledUpdate: Date?
 
     public init(
         catalog: Result<WidgetCatalog, ManifestError>, preferencesFile: URL, host: WidgetHost,
-        runner: any WidgetUpdateRunner = BackgroundUpdateRunner(), timeZone: TimeZone = .current
+        runner: any WidgetUpdateRunner = BackgroundUpdateRunner(), timeZone: TimeZone? = nil
     ) {
         self.catalog = catalog
         self.preferencesFile = preferencesFile
         self.host = host
         self.runner = runner
-        self.timeZone = timeZone
+        fixedTimeZone = timeZone
         do {
             preferences = try WidgetPreferences.load(from: preferencesFile)
         } catch {
@@ -76,18 +79,26 @@ public final class TodayApp: SuiteApp {
         updateAll(context: context)
     }
 
-    public func timerFired(_ token: String, context: SuiteContext) {
-        switch token {
-        case Self.scheduleToken: updateAll(context: context)
-        case Self.spinnerToken:
+    public func timerFired(_ timer: LoopTimer, context: SuiteContext) {
+        switch timer.key(as: TodayTimer.self) {
+        case .nextUpdate: updateAll(context: context)
+        case .spinner:
             guard cards.contains(where: \.isUpdating) else { return }
             spinnerFrame += 1
-            context.schedule(after: 0.1, token: Self.spinnerToken)
-        default: break
+            context.schedule(after: 0.1, TodayTimer.spinner)
+        case nil: break
         }
     }
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        if let area = message as? ContentAreaChanged {
+            contentWidth = max(TodayPanelView.contentWidth(for: area.area), 10)
+            return true
+        }
+        if message is WallClockChanged {
+            wallClockChanged(context: context)
+            return true
+        }
         if message is AppGroupChanged {
             // A widget's data changed (a favourite, here or on another device): update now, not on `r`.
             updateAll(context: context)
@@ -102,9 +113,6 @@ public final class TodayApp: SuiteApp {
         scheduleNextUpdate(context: context)
         return true
     }
-
-    static let scheduleToken = "next-update"
-    static let spinnerToken = "spinner"
 
     // MARK: Keys
 
@@ -191,7 +199,7 @@ public final class TodayApp: SuiteApp {
         }
         // baton://stores/<slug>: that store, in Stores.
         if app == "Stores", let slug = url.pathComponents.dropFirst().first, !slug.isEmpty {
-            context.post(OpenStoreRequest(slug: slug))
+            context.post(OpenStoreRequest(slug: slug), to: .app("Stores"))
         }
         context.activate(app: app)
     }
@@ -221,37 +229,62 @@ public final class TodayApp: SuiteApp {
         cards[index].generation += 1
         let wasUpdating = cards.contains(where: \.isUpdating)
         cards[index].isUpdating = true
-        if !wasUpdating { context.schedule(after: 0.1, token: Self.spinnerToken) }
+        if !wasUpdating { context.schedule(after: 0.1, TodayTimer.spinner) }
         let card = cards[index]
         let request = host.request(
-            now: context.now(), displayMode: card.displayMode, maximumWidth: contentWidth, timeZone: timeZone)
+            now: context.now(), displayMode: card.displayMode, maximumWidth: contentWidth,
+            timeZone: timeZone(context))
         let host = self.host
-        let port = context.port
+        let mailbox = context.mailbox
         runner.run {
             let outcome = host.update(card.widget, request: request)
-            port.post(
+            mailbox.post(
                 WidgetUpdateFinished(
                     widget: card.widget.bundleIdentifier, generation: card.generation, outcome: outcome))
         }
     }
 
     /// The next update: local midnight, or sooner when a widget asked.
-    public func nextUpdate(after now: Date) -> Date {
+    public func nextUpdate(after now: Date, timeZone: TimeZone) -> Date {
         let calendar = WidgetSchedule.localCalendar(timeZone)
         let requested = cards.compactMap(\.requestedUpdate).filter { $0 > now }.min()
         return WidgetSchedule.nextUpdate(after: now, requested: requested, calendar: calendar)
     }
 
+    /// Arms the update timer for the next update's wall-clock time (in monotonic seconds from now, so a
+    /// wall-clock jump is caught by `wallClockChanged`, not by the timer).
     private func scheduleNextUpdate(context: SuiteContext) {
         let now = context.now()
-        context.schedule(after: max(nextUpdate(after: now).timeIntervalSince(now), 1), token: Self.scheduleToken)
+        let next = nextUpdate(after: now, timeZone: timeZone(context))
+        scheduledUpdate = next
+        context.schedule(after: max(next.timeIntervalSince(now), 1), TodayTimer.nextUpdate)
     }
+
+    /// The wall clock jumped or the zone changed: an update whose time has come (midnight passed) runs now;
+    /// otherwise the timer is armed again for the new distance to it.
+    private func wallClockChanged(context: SuiteContext) {
+        guard let scheduledUpdate else { return }
+        if context.now() >= scheduledUpdate {
+            updateAll(context: context)
+        } else {
+            scheduleNextUpdate(context: context)
+        }
+    }
+
+    private func timeZone(_ context: SuiteContext) -> TimeZone { fixedTimeZone ?? context.timeZone() }
 
     // MARK: Drawing
 
     public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
-        contentWidth = max(TodayPanelView.contentWidth(for: area), 10)
         TodayPanelView(app: self).render(in: area, into: &buffer)
         return nil
     }
+}
+
+/// The Today panel's timers.
+public enum TodayTimer: TimerKey {
+    /// Local midnight, or the time a widget asked to be updated at.
+    case nextUpdate
+    /// The updating spinner's next frame.
+    case spinner
 }

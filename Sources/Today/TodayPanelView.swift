@@ -59,7 +59,8 @@ struct TodayPanelView {
         var title = "\(marker) \(card.widget.displayName)"
         if card.isUpdating { title += " \(Self.spinner[app.spinnerFrame % Self.spinner.count])" }
         let style = isSelected ? Theme.accent : Theme.border
-        let inner = Box(title: title, style: style).render(in: area, into: &buffer)
+        Box(title: title, style: style).render(in: area, into: &buffer)
+        let inner = Box(title: title, style: style).inner(of: area)
         let text = inner.inset(left: 1, right: 1)
         for (row, line) in lines(for: card).enumerated() where row < text.height {
             buffer.put(line, x: text.x, y: text.y + row, clip: text)
@@ -82,8 +83,10 @@ struct TodayPanelView {
     private func renderEdit(in area: Rect, into buffer: inout CellBuffer) {
         let rows = app.editRows
         let height = min(area.height, rows.count + 4)
-        let inner = Box(title: "Edit Widgets", style: Theme.accent).render(
-            in: Rect(x: area.x, y: area.y, width: area.width, height: height), into: &buffer)
+        let box = Box(title: "Edit Widgets", style: Theme.accent)
+        let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: height)
+        box.render(in: boxArea, into: &buffer)
+        let inner = box.inner(of: boxArea)
         guard !inner.isEmpty else { return }
         let enabled = Set(app.preferences.enabled)
         let lines = rows.map { widget -> StyledLine in

@@ -11,7 +11,7 @@ final class SignalForwarder {
         for number in [SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { port.post(ShellQuitRequest()) }
+            source.setEventHandler { port.post(ShellQuitRequest(), to: .shell) }
             source.resume()
             sources.append(source)
         }

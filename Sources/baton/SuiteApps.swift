@@ -21,11 +21,6 @@ enum SuiteApps {
         return [browser, stores, TodayApp(device: device, paths: paths)]
     }
 
-    /// Hands the apps that need it the suite's context before the first event (Handoff hooks come without one).
-    static func attach(_ apps: [any SuiteApp], context: SuiteContext) {
-        for case let browser as BrowserApp in apps { browser.attach(context) }
-    }
-
     /// MonkeyBrowser with its start pages and manifest from Resources, its tabs saved per device,
     /// registered with Handoff; web pages handed over from devices without an app open in it.
     private static func makeBrowser(device: String, paths: BatonPaths, services: SuiteServices) -> BrowserApp {
@@ -49,7 +44,7 @@ enum SuiteApps {
             coordinator: services.coordinator)
         services.dock.openWebpage = { [weak browser] url, context in
             guard let browser else { return WebpageOpener.open(url, context: context) }
-            browser.openWebpage(url)
+            context.post(OpenWebpageRequest(url: url), to: .app(browser.name))
             context.activate(app: browser.name)
         }
         return browser

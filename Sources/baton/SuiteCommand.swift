@@ -38,13 +38,14 @@ struct SuiteCommand: ParsableCommand {
         let services = SuiteServices(device: device, paths: paths, port: port)
         defer { services.stop() }
         let apps = SuiteApps.make(device: device, paths: paths, clock: clock, services: services)
-        let shell = Shell(info: info, apps: apps, port: port, now: { clock.now() })
+        let deadlines = SystemDeadlineClock(wall: clock)
+        let shell = Shell(
+            info: info, apps: apps, port: port, now: { clock.now() }, timeZone: { deadlines.timeZone() })
         shell.dockSource = services.dock
-        SuiteApps.attach(apps, context: shell.suiteContext)
-        services.dock.attach(shell.suiteContext)
+        let keyValueStore = services.keyValueStore
+        shell.keyValueReceiver = { _ = keyValueStore.handle($0) }
         services.start()
-        shell.resize(to: terminal.size)
-        let loop = EventLoop(terminal: terminal, port: port)
+        let loop = EventLoop(terminal: terminal, port: port, clock: deadlines)
         loop.run(shell)
         signals.stop()
         logger.info("suite stopped")

@@ -14,16 +14,18 @@ final class SuiteServices {
     let coordinator: HandoffCoordinator
     /// The account's key-value store (favourites); made before the client starts so it sees the first connect.
     let keyValueStore: UbiquitousKeyValueStore
-    let dock: HandoffDock
+    let dock: HandoffDockSource
     /// The UI thread's port: apps post their background work's results to it.
     let port: MessagePort
 
     init(device: String, paths: BatonPaths, port: MessagePort) {
         self.port = port
-        client = AccountClient(configuration: AccountClient.Configuration(paths: paths)) { event in port.post(event) }
+        client = AccountClient(configuration: AccountClient.Configuration(paths: paths)) { event in
+            AccountEventRouting.post(event, to: port)
+        }
         coordinator = HandoffCoordinator(deviceName: device, client: client)
         keyValueStore = UbiquitousKeyValueStore(deviceName: device, client: client, paths: paths)
-        dock = HandoffDock(coordinator: coordinator, keyValueStore: keyValueStore)
+        dock = HandoffDockSource(coordinator: coordinator)
     }
 
     /// Connects (starting the daemon if needed). The device registers even before any app declares types;

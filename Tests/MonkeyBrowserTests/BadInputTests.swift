@@ -12,8 +12,7 @@ struct BadInputTests {
         try FileManager.default.createDirectory(at: browser.home, withIntermediateDirectories: true)
         let file = browser.home.appendingPathComponent(name)
         try Data(bytes).write(to: file)
-        browser.app.go(to: file.absoluteString)
-        await browser.settle()
+        await browser.go(to: file.absoluteString)
         _ = browser.frame()
         return try #require(browser.app.tabs.selected.page)
     }

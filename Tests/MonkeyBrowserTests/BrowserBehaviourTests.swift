@@ -181,7 +181,9 @@ struct BrowserBehaviourTests {
         #expect(browser.app.tabs.selected.storeSlug == "unionsquare")
         #expect(browser.frame().contains { $0.contains("Open in Stores (o)") })
         await browser.press(.char("o"))
-        #expect(browser.posted.compactMap { $0 as? OpenStoreRequest } == [OpenStoreRequest(slug: "unionsquare")])
+        #expect(
+            browser.posted.compactMap { $0.message as? OpenStoreRequest } == [OpenStoreRequest(slug: "unionsquare")])
+        #expect(browser.posted.map(\.addressee) == [.app("Stores")])
         #expect(browser.activated == ["Stores"])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Handoff
 import MonkeyBrowser
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        try Golden.check(browser.frame(), named: "browser-weather-80x24")
+        try Golden.check(browser.render(), named: "browser-weather-80x24")
     }
 
     @Test("the address bar being edited, with the cursor")
@@ -55,7 +56,10 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        #expect(browser.app.willContinueUserActivity(withType: "com.baton.monkeybrowser.tab.coffee"))
+        #expect(
+            browser.app.receive(
+                HandoffEvent.willContinue(activityType: "com.baton.monkeybrowser.tab.coffee"), context: browser.context)
+        )
         #expect(browser.app.tabs.selected.kind == .coffee)
         try Golden.check(browser.frame(), named: "browser-continuing")
     }
@@ -65,7 +69,9 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        #expect(browser.app.willContinueUserActivity(withType: "com.baton.monkeybrowser.tab.other"))
+        #expect(
+            browser.app.receive(
+                HandoffEvent.willContinue(activityType: "com.baton.monkeybrowser.tab.other"), context: browser.context))
         #expect(browser.app.tabs.count == 5)
         #expect(browser.app.tabs.selected.notice == .continuing)
     }
@@ -75,7 +81,7 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        browser.app.selectTab(1)
+        _ = browser.app.handle(.key(.alt("2")), context: browser.context)
         try Golden.check(browser.frame(width: 70, height: 12), named: "browser-loading")
         await browser.settle()
     }
@@ -85,8 +91,7 @@ struct BrowserGoldenTests {
         let browser = try BrowserHarness()
         defer { browser.remove() }
         await browser.open()
-        browser.app.selectTab(2)
-        await browser.settle()
+        await browser.press(.alt("3"))
         await browser.press(.char("G"))
         _ = browser.frame(width: 60, height: 30)
         await browser.press(KeyPress(.right), KeyPress(.right))

@@ -11,12 +11,15 @@ final class BrowserHarness {
     let home: URL
     let port: MessagePort
     let app: BrowserApp
-    var timers: [String: TimeInterval] = [:]
+    var timers: [LoopTimer: TimeInterval] = [:]
     var activated: [String] = []
-    var posted: [any Sendable] = []
+    /// Messages the browser posted to others (Stores), with their addressees.
+    var posted: [Envelope] = []
+    /// The content area the browser was last told of.
+    private var area: Rect?
     lazy var context = SuiteContext(
-        device: "A", now: { Date(timeIntervalSince1970: 1_750_000_000) }, port: port,
-        schedule: { [unowned self] token, seconds in timers[token] = seconds }, banner: { _ in },
+        owner: .app("MonkeyBrowser"), device: "A", now: { Date(timeIntervalSince1970: 1_750_000_000) },
+        port: port, schedule: { [unowned self] timer, seconds in timers[timer] = seconds }, banner: { _ in },
         activate: { [unowned self] name in activated.append(name) })
 
     var snapshotFile: URL {
@@ -31,19 +34,30 @@ final class BrowserHarness {
             fetcher: FixtureFetcher(pages: pages), pagesDirectory: FixtureFetcher.pagesBase,
             snapshotFile: BrowserSnapshot.file(paths: paths, device: "A"), manifest: nil, coordinator: nil,
             historyTimeout: historyTimeout)
-        app.attach(context)
     }
 
     func remove() { try? FileManager.default.removeItem(at: home) }
 
-    /// Hands the browser every message until no tab is loading.
+    /// Hands the browser every message until no tab is loading (waiting on the port, never sleeping).
     func settle() async {
-        for _ in 0..<2000 {
-            for message in port.drain() where !app.receive(message, context: context) { posted.append(message) }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            deliver()
             if !app.tabs.tabs.contains(where: { $0.loading != nil }) { return }
-            try? await Task.sleep(for: .milliseconds(5))
+            await port.nextPost(within: 1)
         }
         Issue.record("pages did not finish loading")
+    }
+
+    /// Hands the browser the messages posted to it; keeps the others.
+    func deliver() {
+        posted += port.drain(deliveringTo: context.owner) { _ = app.receive($0, context: context) }
+    }
+
+    /// Fires the pending browser timer `key` (as the loop would when it is due).
+    func fire(_ key: LoopTimer) {
+        timers[key] = nil
+        app.timerFired(key, context: context)
     }
 
     /// Draws one frame (as the suite does before any key, so the pane size is known).
@@ -51,9 +65,16 @@ final class BrowserHarness {
         render(width: width, height: height).textLines()
     }
 
+    /// Draws one frame at `width`×`height`, telling the browser its content area first when it changed (as
+    /// the shell does on a resize).
     func render(width: Int = 80, height: Int = 24) -> CellBuffer {
+        let newArea = Rect(x: 0, y: 0, width: width, height: height)
+        if area != newArea {
+            area = newArea
+            _ = app.receive(ContentAreaChanged(area: newArea), context: context)
+        }
         var buffer = CellBuffer(size: Size(width: width, height: height))
-        _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
+        _ = app.render(in: newArea, into: &buffer, context: context)
         return buffer
     }
 

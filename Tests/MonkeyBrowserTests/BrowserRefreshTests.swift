@@ -1,7 +1,7 @@
 import Foundation
-import MonkeyBrowser
 import Testing
 
+@testable import MonkeyBrowser
 @testable import TerminalUI
 
 /// `<meta http-equiv=refresh>` with its note and `Esc`, and `Ctrl-R`.
@@ -18,8 +18,10 @@ struct BrowserRefreshTests {
         ])
     }
 
-    func refreshTimer(_ browser: BrowserHarness) -> (token: String, seconds: TimeInterval)? {
-        browser.timers.first { $0.key.hasPrefix("refresh:") }.map { ($0.key, $0.value) }
+    func refreshTimer(_ browser: BrowserHarness) -> (token: LoopTimer, seconds: TimeInterval)? {
+        browser.timers.first {
+            if case .refresh = $0.key.key(as: BrowserTimer.self) { true } else { false }
+        }.map { ($0.key, $0.value) }
     }
 
     @Test("a meta refresh shows where it goes, then goes there when its timer fires")
@@ -31,7 +33,7 @@ struct BrowserRefreshTests {
         #expect(browser.frame().last?.contains("Going to http://x.test/next in 3 s (Esc stops)") == true)
         let timer = try #require(refreshTimer(browser))
         #expect(timer.seconds == 3)
-        browser.app.timerFired(timer.token, context: browser.context)
+        browser.fire(timer.token)
         await browser.settle()
         #expect(browser.app.tabs.selected.page?.title == "Next")
         #expect(browser.app.tabs.selected.history.canGoBack)
@@ -46,7 +48,7 @@ struct BrowserRefreshTests {
         let timer = try #require(refreshTimer(browser))
         await browser.press(KeyPress(.escape))
         #expect(browser.app.tabs.selected.notice == .message("Refresh stopped"))
-        browser.app.timerFired(timer.token, context: browser.context)
+        browser.fire(timer.token)
         await browser.settle()
         #expect(browser.app.tabs.selected.page?.title == "Moving")
     }

@@ -90,7 +90,9 @@ import Wire
         let link = InMemoryStreamLink()
         do {
             let (continuing, source) = link.makePairs()
-            harness.app.requestHistory(input: continuing.input, output: continuing.output, tabID: tabID)
+            harness.app.requestHistory(
+                input: continuing.input, output: continuing.output, tabID: tabID, device: "A")
+            harness.app.finish(harness.context)
             HistoryExchange.answer(input: source.input, output: source.output) { Self.sourceHistory }
             link.deliver()
         }
@@ -115,16 +117,16 @@ import Wire
             source = pairs.source
             // The source reads the request and never answers.
             pairs.source.input.onData = { _ in }
-            harness.app.requestHistory(input: pairs.continuing.input, output: pairs.continuing.output, tabID: tabID)
+            harness.app.requestHistory(
+                input: pairs.continuing.input, output: pairs.continuing.output, tabID: tabID, device: "A")
+            harness.app.finish(harness.context)
             link.deliver()
         }
         #expect(harness.app.historyExchanges[tabID] != nil)
-        var rounds = 0
-        while !harness.app.historyExchanges.isEmpty, rounds < 2000 {
-            rounds += 1
-            for message in harness.port.drain() { _ = harness.app.receive(message, context: harness.context) }
-            if !harness.app.historyExchanges.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        }
+        // The timeout is the browser's own timer: the loop would fire it when due.
+        let timeout = LoopTimer(BrowserTimer.historyTimeout(tabID: tabID, exchange: harness.app.nextExchange))
+        #expect(harness.timers[timeout] == 0)
+        harness.fire(timeout)
         #expect(harness.app.historyExchanges.isEmpty, "the timeout ended the exchange")
         link.deliver()
         #expect(link.closes(from: .continuing) == [.output, .input])

@@ -18,7 +18,7 @@ struct StoresAppTests {
         harness.deliver()
         #expect(harness.app.isLoaded)
         #expect(harness.app.state.index.stores.count == 522)
-        #expect(harness.timers[StoresApp.launchRegionToken] == 0.5)
+        #expect(harness.timers[LoopTimer(StoresTimer.launchRegion)] == 0.5)
     }
 
     @Test("with no handoff at launch, the device's location opens a 50 km region")

@@ -23,7 +23,7 @@ struct StoresGoldenTests {
     @Test("the city map at the device's location, nearest stores first")
     func city() throws {
         let harness = try StoresHarness.launched(location: Self.sanFrancisco, favourites: Self.favourites)
-        try Golden.check(harness.frame(), named: "city-map-and-list")
+        try Golden.check(harness.render(), named: "city-map-and-list")
     }
 
     @Test("the block-character map for fonts without braille")

@@ -24,8 +24,8 @@ struct StoresHandoffTests {
         let harness = try StoresHarness.launched(coordinator: coordinator)
         harness.app.appear(context: harness.context)
         harness.press(.char("+"))
-        #expect(harness.timers[StoresApp.mapActivityToken] == 0.3)
-        harness.fire(StoresApp.mapActivityToken)
+        #expect(harness.timers[LoopTimer(StoresTimer.mapActivity)] == 0.3)
+        harness.fire(.mapActivity)
         let current = try #require(coordinator.currentActivity)
         #expect(current.activityType == StoreActivity.mapViewingType)
         #expect(current.title == "Viewing Map")
@@ -50,7 +50,7 @@ struct StoresHandoffTests {
         harness.press(KeyPress(.escape))
         #expect(harness.app.state.detailsID == nil)
         #expect(coordinator.currentActivity == nil)
-        harness.fire(StoresApp.mapActivityToken)
+        harness.fire(.mapActivity)
         #expect(coordinator.currentActivity?.activityType == StoreActivity.mapViewingType)
     }
 
@@ -62,18 +62,18 @@ struct StoresHandoffTests {
         let store = StoresStateTests.store("R092", 51.51427, -0.14195, name: "Regent Street")
         var info = StoreActivity.userInfo(region: Self.london, store: store)
         info[StoreActivity.Key.storeEditingURL] = .string("https://www.apple.com/uk/retail/regentstreet/")
-        #expect(harness.app.willContinueUserActivity(withType: StoreActivity.storeEditingType))
+        #expect(harness.handoff(.willContinue(activityType: StoreActivity.storeEditingType)))
         #expect(harness.app.isContinuing)
         var restored: [any UserActivityRestoring] = []
         let activity = Self.activity(StoreActivity.storeEditingType, info, app: app)
-        #expect(harness.app.continueUserActivity(activity) { restored = $0 })
+        #expect(harness.handoff(.continue(activity, restoration: { restored = $0 })))
         for object in restored { object.restoreUserActivityState(activity) }
         #expect(!harness.app.isContinuing)
         #expect(harness.app.state.detailsID == nil)
         harness.deliver()
         #expect(harness.app.state.detailsStore?.name == "Regent Street")
         #expect(abs(harness.app.state.region.center.latitude - 51.51) < 0.01)
-        harness.fire(StoresApp.launchRegionToken)
+        harness.fire(.launchRegion)
         #expect(abs(harness.app.state.region.center.latitude - 51.51) < 0.01)
     }
 
@@ -84,9 +84,9 @@ struct StoresHandoffTests {
             location: GeoCoordinate(latitude: 35.68, longitude: 139.75), coordinator: coordinator)
         harness.deliver()
         let app = try #require(coordinator.app("com.example.apple-samplecode.Stores"))
-        harness.app.restoreUserActivityState(
+        harness.restore(
             Self.activity(StoreActivity.mapViewingType, StoreActivity.userInfo(region: Self.london), app: app))
-        harness.fire(StoresApp.launchRegionToken)
+        harness.fire(.launchRegion)
         #expect(abs(harness.app.state.region.center.longitude - -0.13) < 0.01)
         #expect(harness.app.state.rows.first?.city == "London")
     }
@@ -97,7 +97,7 @@ struct StoresHandoffTests {
         let harness = try StoresHarness.launched(coordinator: coordinator)
         let app = try #require(coordinator.app("com.example.apple-samplecode.Stores"))
         let before = harness.app.state.viewport
-        harness.app.restoreUserActivityState(
+        harness.restore(
             Self.activity(StoreActivity.mapViewingType, ["nothing": .bool(true)], app: app))
         #expect(harness.app.state.viewport == before)
         #expect(harness.banners.last?.text.contains("regionCenterLatitude") == true)
@@ -111,7 +111,7 @@ struct StoresHandoffTests {
         harness.press(KeyPress(.enter))
         let current = try #require(coordinator.currentActivity)
         #expect(harness.app.state.detailsID != nil)
-        harness.app.userActivityWasContinued(current)
+        harness.handoff(.wasContinued(current))
         #expect(harness.app.state.detailsID == nil)
     }
 }

@@ -58,12 +58,15 @@ final class StoresHarness {
     let favorites = MemoryFavorites()
     let app: StoresApp
     let clock = HandClock(StoresHarness.launch)
+    private var shownArea = Rect(x: 0, y: 0, width: 100, height: 28)
     var banners: [(text: String, kind: Banner.Kind)] = []
-    var timers: [String: TimeInterval] = [:]
+    var timers: [LoopTimer: TimeInterval] = [:]
     var activated: [String] = []
+    /// Messages the app posted to others (the announcement of a changed app group), with their addressees.
+    var posted: [Envelope] = []
     lazy var context = SuiteContext(
-        device: "box:pts-3", now: { [clock] in clock.now }, port: port,
-        schedule: { [unowned self] token, seconds in timers[token] = seconds },
+        owner: .app("Stores"), device: "box:pts-3", now: { [clock] in clock.now }, port: port,
+        schedule: { [unowned self] timer, seconds in timers[timer] = seconds },
         banner: { [unowned self] banner in banners.append((banner.text, banner.kind)) },
         activate: { [unowned self] name in activated.append(name) })
 
@@ -79,6 +82,12 @@ final class StoresHarness {
             resources: resources, appGroupDirectory: paths.appGroupDirectory, coordinator: coordinator,
             favorites: favorites, deviceLocation: { location }, launchedAt: Self.launch, usesBraille: braille,
             port: port, loader: InlineStoresLoader())
+        // The shell's inbox: Handoff's callbacks and the favourites' changes reach `receive` at once.
+        app.connect(
+            AppInbox(
+                deliver: { [unowned self] message in app.receive(message, context: context) },
+                continuingIndicator: { _ in }))
+        _ = app.receive(ContentAreaChanged(area: Rect(x: 0, y: 0, width: 100, height: 28)), context: context)
     }
 
     deinit { try? FileManager.default.removeItem(at: home) }
@@ -89,18 +98,29 @@ final class StoresHarness {
     ) throws -> StoresHarness {
         let harness = try StoresHarness(location: location, coordinator: coordinator, favourites: favourites)
         harness.deliver()
-        harness.fire(StoresApp.launchRegionToken)
+        harness.fire(.launchRegion)
         return harness
     }
 
-    /// Hands the app every posted message.
+    /// Hands the app every message posted to it; keeps the others.
     func deliver() {
-        for message in port.drain() { _ = app.receive(message, context: context) }
+        posted += port.drain(deliveringTo: context.owner) { _ = app.receive($0, context: context) }
     }
 
-    func fire(_ token: String) {
-        timers[token] = nil
-        app.timerFired(token, context: context)
+    func fire(_ timer: StoresTimer) {
+        timers[LoopTimer(timer)] = nil
+        app.timerFired(LoopTimer(timer), context: context)
+    }
+
+    /// A Handoff callback, delivered as the suite does; returns the app's answer.
+    @discardableResult
+    func handoff(_ event: HandoffEvent) -> Bool { app.receive(event, context: context) }
+
+    /// Continues `activity` here: the payload arrives and the app restores from it.
+    @discardableResult
+    func restore(_ activity: UserActivity) -> Bool {
+        handoff(
+            .continue(activity, restoration: { objects in objects.forEach { $0.restoreUserActivityState(activity) } }))
     }
 
     @discardableResult
@@ -114,10 +134,18 @@ final class StoresHarness {
         for character in text { press(.char(character)) }
     }
 
-    func frame(width: Int = 100, height: Int = 28) -> [String] {
+    func frame(width: Int = 100, height: Int = 28) -> [String] { render(width: width, height: height).textLines() }
+
+    /// Draws one frame, telling the app its content area first when it changed (as the shell does on a resize).
+    func render(width: Int = 100, height: Int = 28) -> CellBuffer {
+        let area = Rect(x: 0, y: 0, width: width, height: height)
+        if area != shownArea {
+            shownArea = area
+            _ = app.receive(ContentAreaChanged(area: area), context: context)
+        }
         var buffer = CellBuffer(size: Size(width: width, height: height))
-        _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
-        return buffer.textLines()
+        _ = app.render(in: area, into: &buffer, context: context)
+        return buffer
     }
 
     /// A coordinator whose client never connects (no daemon), for activities without a daemon.

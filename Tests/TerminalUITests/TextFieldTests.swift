@@ -37,7 +37,8 @@ import Testing
         type("東京x", into: &state)
         _ = state.handle(KeyPress(.left))
         var buffer = CellBuffer(size: Size(width: 20, height: 1))
-        let cursor = TextField().render(state, in: buffer.bounds, into: &buffer)
+        TextField().render(in: buffer.bounds, state: &state, into: &buffer)
+        let cursor = TextField().cursor(in: buffer.bounds, state: state)
         #expect(cursor == Point(x: 4, y: 0))
     }
 
@@ -45,7 +46,8 @@ import Testing
         var state = TextFieldState()
         type("https://example.com/a/long/path", into: &state)
         var buffer = CellBuffer(size: Size(width: 10, height: 1))
-        let cursor = TextField().render(state, in: buffer.bounds, into: &buffer)
+        TextField().render(in: buffer.bounds, state: &state, into: &buffer)
+        let cursor = TextField().cursor(in: buffer.bounds, state: state)
         #expect(cursor == Point(x: 9, y: 0))
         #expect(buffer.rowText(0) == "long/path ")
     }

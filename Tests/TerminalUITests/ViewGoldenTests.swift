@@ -16,7 +16,7 @@ import Testing
         ListView(rows: rows).render(in: Rect(x: 0, y: 2, width: 24, height: 4), state: &list, into: &buffer)
         var field = TextFieldState()
         for c in "https://例え.jp/😀" { _ = field.handle(.char(c)) }
-        TextField().render(field, in: Rect(x: 0, y: 7, width: 30, height: 1), into: &buffer)
+        TextField().render(in: Rect(x: 0, y: 7, width: 30, height: 1), state: &field, into: &buffer)
         Popover(title: "Apple 銀座", lines: ["4-2-2 Ginza, Chūō-ku", "東京都 104-0061 🇯🇵", "★ Favourite"]).render(
             in: Rect(x: 20, y: 2, width: 28, height: 9), into: &buffer)
         Banner("Continued on 端末-2 ✅").render(in: Rect(x: 0, y: 12, width: 48, height: 1), into: &buffer)
@@ -33,7 +33,7 @@ import Testing
     @Test func tooSmallScreenSaysWhatItNeeds() throws {
         var buffer = CellBuffer(size: Size(width: 50, height: 12))
         TooSmallScreen(minimum: Size(width: 60, height: 16)).render(in: buffer.bounds, into: &buffer)
-        try Golden.check(buffer.textLines(), named: "too-small")
+        try Golden.check(buffer, named: "too-small")
     }
 
     @Test func scrollViewClipsAndShowsItsPosition() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import Testing
 
 /// Compares rendered text with a golden file in the `Golden/` directory next to the calling test file;
@@ -21,5 +22,16 @@ public enum Golden {
         #expect(
             actual == expected, "\(name) differs from its golden file; BATON_UPDATE_GOLDEN=1 regenerates",
             sourceLocation: sourceLocation)
+    }
+
+    /// Checks a frame's text against `Golden/<name>.txt` and its styles against `Golden/<name>.styles.txt`
+    /// (`StyleLayer`): a regression in colour or reverse video fails as surely as one in the text.
+    public static func check(
+        _ buffer: CellBuffer, named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try check(buffer.textLines(), named: name, filePath: filePath, sourceLocation: sourceLocation)
+        try check(
+            StyleLayer.lines(of: buffer), named: name + ".styles", filePath: filePath, sourceLocation: sourceLocation)
     }
 }

@@ -11,16 +11,18 @@ public final class ShellFrames {
 
     /// A shell with `app` as its only app, switched to it (as its function key does).
     public init(app: any SuiteApp) throws {
-        let paths = BatonPaths(
-            runtimeDirectory: URL(fileURLWithPath: "/run/user/1000/baton"),
-            stateDirectory: URL(fileURLWithPath: "/home/ada/.local/state/baton"))
-        let info = ShellInfo(
-            version: "0.1.0", device: "box:pts-3", paths: paths, resources: nil, clockIsFixed: true,
-            colorMode: "none")
         shell = Shell(
-            info: info, apps: [app], port: try MessagePort(), now: { Date(timeIntervalSince1970: 1_735_560_000) })
+            info: Self.info, apps: [app], port: try MessagePort(), now: { Date(timeIntervalSince1970: 1_735_560_000) })
         press(.f(app.functionKey))
     }
+
+    /// The shell's facts with fixed paths and device, so frames do not depend on the machine.
+    public static let info = ShellInfo(
+        version: "0.1.0", device: "box:pts-3",
+        paths: BatonPaths(
+            runtimeDirectory: URL(fileURLWithPath: "/run/user/1000/baton"),
+            stateDirectory: URL(fileURLWithPath: "/home/ada/.local/state/baton")),
+        resources: nil, clockIsFixed: true, colorMode: "none")
 
     /// Sends one key to the shell, as the event loop would.
     public func press(_ key: KeyPress) { shell.update(.input(.key(key)), loop: loop) }
@@ -40,6 +42,6 @@ public final class ShellFrames {
 /// A loop that runs nothing: the shell's timers and quitting are not under test here.
 private final class IdleLoop: LoopControl {
     func quit() {}
-    func schedule(after seconds: TimeInterval, token: String) {}
-    func cancelTimer(_ token: String) {}
+    func schedule(after seconds: TimeInterval, _ timer: LoopTimer) {}
+    func cancelTimer(_ timer: LoopTimer) {}
 }

@@ -27,11 +27,14 @@ final class PanelHarness {
     let app: TodayApp
     let port: MessagePort
     let clock = HandClock()
-    var timers: [String: TimeInterval] = [:]
+    var timers: [LoopTimer: TimeInterval] = [:]
     var activated: [String] = []
+    /// Messages the panel posted to others (a store to open), with their addressees.
+    var posted: [Envelope] = []
+    private var shownArea: Rect?
     lazy var context = SuiteContext(
-        device: "box:pts-3", now: { [clock] in clock.now }, port: port,
-        schedule: { [unowned self] token, seconds in timers[token] = seconds }, banner: { _ in },
+        owner: .app("Today"), device: "box:pts-3", now: { [clock] in clock.now }, port: port,
+        schedule: { [unowned self] timer, seconds in timers[timer] = seconds }, banner: { _ in },
         activate: { [unowned self] name in activated.append(name) })
 
     init(fixture: WidgetFixture, resources: URL, now: Date) throws {
@@ -51,9 +54,9 @@ final class PanelHarness {
         try PanelHarness(fixture: try WidgetFixture(), resources: WidgetFixture.repositoryResources, now: now)
     }
 
-    /// Hands the panel every finished update.
+    /// Hands the panel every finished update; keeps messages for others.
     func deliver() {
-        for message in port.drain() { _ = app.receive(message, context: context) }
+        posted += port.drain(deliveringTo: context.owner) { _ = app.receive($0, context: context) }
     }
 
     func press(_ key: KeyPress) {
@@ -61,10 +64,18 @@ final class PanelHarness {
         deliver()
     }
 
-    func frame(width: Int = 80, height: Int = 16) -> [String] {
+    func frame(width: Int = 80, height: Int = 16) -> [String] { render(width: width, height: height).textLines() }
+
+    /// Draws one frame, telling the panel its content area first when it changed (as the shell does).
+    func render(width: Int = 80, height: Int = 16) -> CellBuffer {
+        let area = Rect(x: 0, y: 0, width: width, height: height)
+        if area != shownArea {
+            shownArea = area
+            _ = app.receive(ContentAreaChanged(area: area), context: context)
+        }
         var buffer = CellBuffer(size: Size(width: width, height: height))
         _ = app.render(in: Rect(x: 0, y: 0, width: width, height: height), into: &buffer, context: context)
-        return buffer.textLines()
+        return buffer
     }
 }
 
@@ -81,7 +92,7 @@ struct TodayPanelTests {
         panel.app.appear(context: panel.context)
         try Golden.check(panel.frame(), named: "today-updating")
         panel.deliver()
-        try Golden.check(panel.frame(), named: "today-compact")
+        try Golden.check(panel.render(), named: "today-compact")
         panel.press(KeyPress(.enter))
         try Golden.check(panel.frame(), named: "today-expanded")
         #expect(panel.app.helpItems.map(\.keys).contains("Enter"))
@@ -94,12 +105,12 @@ struct TodayPanelTests {
         defer { fixture.remove() }
         panel.app.appear(context: panel.context)
         panel.deliver()
-        #expect(panel.timers["next-update"] == 60)
+        #expect(panel.timers[LoopTimer(TodayTimer.nextUpdate)] == 60)
         panel.clock.now = Self.newYearsEve.addingTimeInterval(60)
-        panel.app.timerFired("next-update", context: panel.context)
+        panel.app.timerFired(LoopTimer(TodayTimer.nextUpdate), context: panel.context)
         panel.deliver()
         #expect(panel.frame().contains { $0.contains("Today is day 1. There are 364 days remaining in the year.") })
-        #expect(panel.timers["next-update"] == 86_400)
+        #expect(panel.timers[LoopTimer(TodayTimer.nextUpdate)] == 86_400)
     }
 
     @Test("Edit mode adds, reorders and removes widgets, remembered per device")

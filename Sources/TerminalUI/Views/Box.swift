@@ -1,7 +1,7 @@
 import TextWidth
 
 /// A bordered frame with an optional title on its top edge.
-public struct Box: Sendable {
+public struct Box: View, Sendable {
     public var title: String?
     public var style: Style
 
@@ -10,12 +10,15 @@ public struct Box: Sendable {
         self.style = style
     }
 
-    /// Clears `area`, draws the border, and returns the inner rectangle.
-    @discardableResult
-    public func render(in area: Rect, into buffer: inout CellBuffer) -> Rect {
-        guard area.width >= 2, area.height >= 2 else {
-            return Rect(x: area.x, y: area.y, width: 0, height: 0)
-        }
+    /// The rectangle inside the border of a box drawn in `area`.
+    public func inner(of area: Rect) -> Rect {
+        guard area.width >= 2, area.height >= 2 else { return Rect(x: area.x, y: area.y, width: 0, height: 0) }
+        return area.inset(by: 1)
+    }
+
+    /// Clears `area` and draws the border (the inside is `inner(of:)`).
+    public func render(in area: Rect, into buffer: inout CellBuffer) {
+        guard area.width >= 2, area.height >= 2 else { return }
         buffer.fill(area)
         let horizontal = String(repeating: "─", count: area.width - 2)
         buffer.put("╭" + horizontal + "╮", x: area.x, y: area.y, style: style)
@@ -28,12 +31,11 @@ public struct Box: Sendable {
             let shown = TextWidth.truncate(" \(title) ", to: area.width - 4)
             buffer.put(shown, x: area.x + 2, y: area.y, style: style.adding(.bold))
         }
-        return area.inset(by: 1)
     }
 }
 
 /// A modal box drawn over the content, centred, sized to its lines (within the screen).
-public struct Popover: Sendable {
+public struct Popover: View, Sendable {
     public var title: String
     public var lines: [StyledLine]
     public var footer: String?
@@ -53,11 +55,16 @@ public struct Popover: Sendable {
         return screen.centered(Size(width: width, height: height))
     }
 
-    /// Draws the popover; returns its inner rectangle.
-    @discardableResult
-    public func render(in screen: Rect, into buffer: inout CellBuffer) -> Rect {
+    /// The rectangle inside the popover's border and margins, when drawn over `screen`.
+    public func inner(in screen: Rect) -> Rect {
+        Box(title: title).inner(of: frame(in: screen)).inset(left: 1, right: 1)
+    }
+
+    /// Draws the popover centred over `screen`.
+    public func render(in screen: Rect, into buffer: inout CellBuffer) {
         let area = frame(in: screen)
-        let inner = Box(title: title).render(in: area, into: &buffer).inset(left: 1, right: 1)
+        Box(title: title).render(in: area, into: &buffer)
+        let inner = self.inner(in: screen)
         let body = footer == nil ? inner : inner.splitBottom(1).rest
         for (row, line) in lines.prefix(body.height).enumerated() {
             buffer.put(
@@ -69,6 +76,5 @@ public struct Popover: Sendable {
             let shown = TextWidth.truncate(footer, to: row.width)
             buffer.put(shown, x: row.maxX - TextWidth.of(shown), y: row.y, style: Theme.muted)
         }
-        return inner
     }
 }

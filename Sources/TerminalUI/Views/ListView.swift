@@ -39,7 +39,7 @@ public struct ListState: Hashable, Sendable {
 }
 
 /// A vertical list of styled rows with a highlighted selection and a scroll indicator.
-public struct ListView: Sendable {
+public struct ListView: StatefulView, Sendable {
     public var rows: [StyledLine]
     public var isFocused: Bool
 
@@ -74,7 +74,7 @@ public struct ListView: Sendable {
 }
 
 /// A one-column scroll bar on the right edge of an area.
-public struct ScrollIndicator: Sendable {
+public struct ScrollIndicator: View, Sendable {
     public var total: Int
     public var visible: Int
     public var offset: Int

@@ -33,7 +33,7 @@ public struct ScrollState: Hashable, Sendable {
 }
 
 /// Shows a window onto many styled lines, with a scroll indicator when they do not fit.
-public struct ScrollView: Sendable {
+public struct ScrollView: StatefulView, Sendable {
     public var lines: [StyledLine]
 
     public init(lines: [StyledLine]) { self.lines = lines }

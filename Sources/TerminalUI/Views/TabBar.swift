@@ -1,7 +1,7 @@
 import TextWidth
 
 /// A row of tabs; the selected one stands out. Tabs that do not fit are cut from the end with `…`.
-public struct TabBar: Sendable {
+public struct TabBar: View, Sendable {
     public var titles: [String]
     public var selected: Int?
     public var style: Style

@@ -105,8 +105,8 @@ public struct TextFieldState: Hashable, Sendable {
     }
 }
 
-/// Draws a text field; scrolls horizontally so the cursor stays visible; returns the cursor's cell.
-public struct TextField: Sendable {
+/// Draws a text field; scrolls horizontally so the cursor stays visible (`cursor(in:state:)` says where it is).
+public struct TextField: StatefulView, Sendable {
     public var placeholder: String
     public var style: Style
 
@@ -115,10 +115,18 @@ public struct TextField: Sendable {
         self.style = style
     }
 
-    @discardableResult
-    public func render(_ state: TextFieldState, in area: Rect, into buffer: inout CellBuffer)
-        -> Point?
-    {
+    /// Draws the field's text (the state is only read).
+    public func render(in area: Rect, state: inout TextFieldState, into buffer: inout CellBuffer) {
+        _ = draw(state, in: area, into: &buffer)
+    }
+
+    /// Where the cursor of a field drawn in `area` is.
+    public func cursor(in area: Rect, state: TextFieldState) -> Point? {
+        var scratch = CellBuffer(size: Size(width: max(area.maxX, 0), height: max(area.maxY, 0)))
+        return draw(state, in: area, into: &scratch)
+    }
+
+    private func draw(_ state: TextFieldState, in area: Rect, into buffer: inout CellBuffer) -> Point? {
         guard area.width > 0, area.height > 0 else { return nil }
         let row = area.splitTop(1).top
         buffer.fill(row, style: style)

@@ -1,34 +1,33 @@
 import AccountClient
 import Foundation
 import Handoff
-import KeyValueStore
 import SuiteShell
 import TerminalUI
 
-/// Connects the shell's dock to the Handoff coordinator: shows the newest offer, continues it on
-/// `Ctrl-O` (switching to the app that declares the type, or opening the web page), and turns
-/// continuation failures into banners with the error's meaning. It also hands the daemon's events to the
-/// key-value store (which sees connection events too, and keeps only its own messages).
-final class HandoffDock: DockSource {
+/// The dock's offers from the Handoff coordinator: shows the newest offer, continues it on `Ctrl-O`
+/// (switching to the app that declares the type, or opening the web page), turns continuation failures into
+/// banners with the error's meaning, and says when the account daemon is unreachable. Messages addressed to
+/// the dock (the daemon's Handoff events and connection changes) go to the coordinator.
+final class HandoffDockSource: DockSource {
     let coordinator: HandoffCoordinator
-    let keyValueStore: UbiquitousKeyValueStore?
     /// Opens a web page when no app continues the offer (MonkeyBrowser, else `xdg-open`, else a banner).
     var openWebpage: (URL, SuiteContext) -> Void = { url, context in WebpageOpener.open(url, context: context) }
-    private weak var context: SuiteContext?
+    /// Failures the coordinator reported during the current call, shown with that call's context as it ends
+    /// (the coordinator reports only while the dock hands it a message or a continue).
+    private var failures: [String] = []
 
-    init(coordinator: HandoffCoordinator, keyValueStore: UbiquitousKeyValueStore? = nil) {
+    init(coordinator: HandoffCoordinator) {
         self.coordinator = coordinator
-        self.keyValueStore = keyValueStore
         coordinator.continueFailed = { [weak self] _, error in
-            self?.context?.showBanner("Handoff failed: \(error.description)", kind: .error)
+            self?.failures.append("Handoff failed: \(error.description)")
         }
-        coordinator.problemReported = { [weak self] problem in
-            self?.context?.showBanner("Account: \(problem)", kind: .error)
-        }
+        coordinator.problemReported = { [weak self] problem in self?.failures.append("Account: \(problem)") }
     }
 
-    /// Lets the dock show banners before the first key press.
-    func attach(_ context: SuiteContext) { self.context = context }
+    private func showFailures(_ context: SuiteContext) {
+        for failure in failures { context.showBanner(failure, kind: .error) }
+        failures = []
+    }
 
     var offers: [DockOffer] {
         coordinator.availableOffers.map {
@@ -39,7 +38,7 @@ final class HandoffDock: DockSource {
     }
 
     func continueOffer(id: String, context: SuiteContext) {
-        self.context = context
+        defer { showFailures(context) }
         let offer = coordinator.availableOffers.first { $0.id.description == id }
         let identity = offer?.id ?? Self.offerID(id)
         switch coordinator.continueOffer(identity) {
@@ -69,7 +68,7 @@ final class HandoffDock: DockSource {
     private(set) var connectionNote: String?
 
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
-        self.context = context
+        defer { showFailures(context) }
         if let event = message as? AccountEvent {
             switch event {
             case .connected: connectionNote = nil
@@ -78,7 +77,6 @@ final class HandoffDock: DockSource {
             case .message, .timer: break
             }
         }
-        if keyValueStore?.handle(message) == true { return true }
         return coordinator.handle(message)
     }
 }

@@ -1,0 +1,33 @@
+import TextWidth
+
+/// The help bar: `key label` pairs generated from key-binding tables, as many as fit.
+public struct HelpBar: View, Sendable {
+    public var items: [HelpItem]
+    /// An item that always shows at the end (`? keys`): the others stop early to leave room for it.
+    public var pinned: HelpItem?
+
+    public init(items: [HelpItem], pinned: HelpItem? = nil) {
+        self.items = items
+        self.pinned = pinned
+    }
+
+    public func render(in area: Rect, into buffer: inout CellBuffer) {
+        guard area.height > 0 else { return }
+        let row = area.splitTop(1).top
+        buffer.fill(row)
+        let reserved = pinned.map(Self.width) ?? 0
+        var x = row.x
+        for item in items {
+            if x + Self.width(item) + reserved > row.maxX { break }
+            x = put(item, x: x, row: row, into: &buffer)
+        }
+        if let pinned, x + reserved <= row.maxX { _ = put(pinned, x: x, row: row, into: &buffer) }
+    }
+
+    private static func width(_ item: HelpItem) -> Int { TextWidth.of(item.keys) + TextWidth.of(item.label) + 2 }
+
+    private func put(_ item: HelpItem, x: Int, row: Rect, into buffer: inout CellBuffer) -> Int {
+        let after = buffer.put(item.keys, x: x, y: row.y, style: Theme.key, clip: row)
+        return buffer.put(" \(item.label) ", x: after, y: row.y, style: Theme.helpLabel, clip: row)
+    }
+}
