@@ -144,6 +144,7 @@ let package = Package(
             name: "MonkeyBrowser",
             dependencies: [
                 "TerminalUI", "HTMLText", "PageLoading", "Handoff", "Wire", "BatonEnvironment", "SuiteMessages",
+                "Notifications", "UserNotifications",
             ]
         ),
         .target(
@@ -159,6 +160,13 @@ let package = Package(
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
         .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment"]),
+        // Notifications in the suite: banners, badges, the Notification Center on F4 (issue 16).
+        .target(
+            name: "SuiteNotifications",
+            dependencies: [
+                "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
+            ]
+        ),
 
         // Executables.
         .executableTarget(
@@ -167,7 +175,8 @@ let package = Package(
                 "TerminalUI", "TextWidth", "CPseudoTerminal", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "SuiteMessages", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications",
+                "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -209,6 +218,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SuiteShell", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "SuiteNotificationsTests",
+            dependencies: ["SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
@@ -221,7 +234,8 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
+                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment",
+                "KeyValueStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
@@ -229,7 +243,8 @@ let package = Package(
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: [
-                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient", "TestSupport",
+                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import PageLoading
 import TerminalUI
+import UserNotifications
 
 extension BrowserApp {
     /// Goes to what was typed in the address bar (the selected tab).
@@ -201,6 +202,8 @@ extension BrowserApp {
         case let timeout as HistoryRequestTimedOut:
             endHistoryExchange(tabID: timeout.tabID, number: timeout.exchange)
             return true
+        case let delivery as NotificationDelivery:  // issue 16
+            return receiveNotification(delivery)
         default:
             return false
         }

@@ -29,6 +29,8 @@ public final class BrowserApp: SuiteApp {
     var spinnerScheduled = false
     var loads: [Int: Task<Void, Never>] = [:]
     var context: SuiteContext?
+    /// From the app's `Info.plist` (nil without a manifest): its notifications are addressed to it.
+    public internal(set) var bundleIdentifier: String?
 
     // Handoff
     var handoffApp: HandoffApp?
@@ -67,6 +69,7 @@ public final class BrowserApp: SuiteApp {
         }
         switch manifest {
         case .success(let manifest):
+            bundleIdentifier = manifest.bundleIdentifier  // issue 16: notifications
             handoffApp = coordinator?.register(manifest: manifest, hooks: self)
         case .failure(let error):
             problem = "Handoff is off: \(error)"

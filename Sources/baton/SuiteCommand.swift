@@ -2,8 +2,10 @@ import ArgumentParser
 import BatonEnvironment
 import Foundation
 import Logging
+import SuiteNotifications
 import SuiteShell
 import TerminalUI
+import UserNotifications
 
 /// `baton` with no subcommand: the suite TUI.
 struct SuiteCommand: ParsableCommand {
@@ -43,10 +45,38 @@ struct SuiteCommand: ParsableCommand {
         SuiteApps.attach(apps, context: shell.suiteContext)
         services.dock.attach(shell.suiteContext)
         services.start()
+        let notifications = apps.lazy.compactMap { $0 as? NotificationsApp }.first
+        var titleSaved = false
+        if let notifications {
+            attach(notifications, shell: shell, terminal: terminal, titleSaved: { titleSaved = true })
+        }
         shell.resize(to: terminal.size)
         let loop = EventLoop(terminal: terminal, port: port)
         loop.run(shell)
+        notifications?.stop()
+        if titleSaved { terminal.writeControl(TerminalSignalBytes.restoreTitle) }
         signals.stop()
         logger.info("suite stopped")
+    }
+
+    /// Notifications draw over the shell, ring and title the terminal, and ask the frontmost app (issue 16).
+    private func attach(
+        _ notifications: NotificationsApp, shell: Shell, terminal: NcursesTerminal, titleSaved: @escaping () -> Void
+    ) {
+        shell.overlay = notifications
+        notifications.frontmostBundle = { [weak shell] in
+            guard let shell, let index = shell.activeApp else { return nil }
+            return (shell.apps[index] as? any NotificationDelegate)?.notificationBundleIdentifier
+        }
+        var saved = false
+        notifications.signal = { signal in
+            if case .title = signal, !saved {
+                saved = true
+                titleSaved()
+                terminal.writeControl(TerminalSignalBytes.saveTitle)
+            }
+            terminal.writeControl(TerminalSignalBytes.bytes(for: signal))
+        }
+        notifications.start()
     }
 }

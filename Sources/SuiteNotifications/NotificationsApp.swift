@@ -1,0 +1,432 @@
+import BatonEnvironment
+import Foundation
+import Logging
+import Notifications
+import SuiteShell
+import TerminalUI
+import UserNotifications
+
+/// Notifications in the suite (F4): presents arriving notifications as banners, bells and badges over
+/// every destination (`ShellOverlay`), and shows the Notification Center. The other apps take part
+/// through `NotificationDelegate` (`willPresent`, their categories) and get `didReceive` as a
+/// `NotificationDelivery` message.
+public final class NotificationsApp: SuiteApp, ShellOverlay {
+    public let name = "Notifications"
+    public let functionKey = 4
+
+    public private(set) var ledger = NotificationLedger()
+    public private(set) var banners = BannerStack()
+    public private(set) var screen = CenterScreen()
+    /// Connected to the daemon: calls go through it.
+    private var center: UserNotificationCenter?
+    private var linkTask: Task<Void, Never>?
+    private let device: String
+    private let paths: BatonPaths
+    private let port: MessagePort
+    private let delegates: [any NotificationDelegate]
+    private let appNames: [String: String]
+    private let logger = Logger(label: "baton.suite.notifications")
+    private var context: SuiteContext?
+    private var lastTitle: String?
+    private var awayShown = false
+    /// Permission questions waiting for the user, the first shown.
+    public private(set) var permissions: [PermissionModal] = []
+    /// When the suite started: notifications delivered since then that the link had not yet seen (it was
+    /// still connecting) are presented when it connects.
+    private var startedAt = Date()
+    /// The deliveries already presented (app, device, identifier, date), so a reconnect shows none twice.
+    private var presented: Set<String> = []
+    /// Notifications that arrived for an app whose permission is being asked: shown once it is answered.
+    private var held: [String: [DeliveredNotification]] = [:]
+
+    /// The bundle identifier of the frontmost app, when it has one (set by the suite).
+    public var frontmostBundle: () -> String? = { nil }
+    /// Writes a bell or a title to the terminal (set by the suite; nothing in tests).
+    public var signal: (TerminalSignal) -> Void = { _ in }
+
+    /// - Parameters:
+    ///   - appNames: bundle identifier → the name shown (the suite's apps, the CLI as "Baton").
+    public init(
+        device: String, paths: BatonPaths, port: MessagePort, delegates: [any NotificationDelegate],
+        appNames: [String: String]
+    ) {
+        self.device = device
+        self.paths = paths
+        self.port = port
+        self.delegates = delegates
+        self.appNames = appNames
+        dnd = DoNotDisturbFile(url: DoNotDisturb.file(paths: paths, device: device))
+    }
+
+    private let dnd: DoNotDisturbFile
+
+    /// Whether Do Not Disturb holds banners and bells now.
+    public func doNotDisturb() -> Bool { dnd.state.isOn(at: context?.now() ?? Date()) }
+
+    /// Connects to the daemon and keeps the link up until `stop`.
+    public func start() {
+        startedAt = Date()  // the daemon stamps deliveries with its own (real) clock
+        var apps: [String: [NotificationCategory]] = [:]
+        for delegate in delegates {
+            if let bundle = delegate.notificationBundleIdentifier {
+                apps[bundle] = delegate.notificationCategories.sorted { $0.identifier < $1.identifier }
+            }
+        }
+        let link = NotificationLink(device: device, paths: paths, port: port, apps: apps)
+        linkTask = Task.detached { await link.run() }
+    }
+
+    public func stop() {
+        linkTask?.cancel()
+        center?.close()
+        saveLastSeen()
+    }
+
+    public func appName(_ bundle: String) -> String { appNames[bundle] ?? bundle }
+
+    // MARK: SuiteApp
+
+    public var helpItems: [HelpItem] { screen.helpItems }
+    public var isEditingText: Bool { screen.isEditingText }
+
+    public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
+        self.context = context
+        guard case .key(let press) = event else { return false }
+        return perform(screen.handle(press, ledger: ledger, apps: SettingsPane.apps(appNames)), context: context)
+    }
+
+    public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        self.context = context
+        guard let message = message as? SuiteNotificationMessage else { return false }
+        switch message {
+        case .linked(let center, let snapshot):
+            self.center = center
+            apply(snapshot, context: context)
+            context.schedule(after: 1, token: "dnd")
+        case .unlinked(let reason):
+            if center != nil { logger.notice("notification link closed", metadata: ["reason": "\(reason)"]) }
+            center = nil
+        case .arrived(let notification, let settings, let categories):
+            arrived(notification, settings: settings, categories: categories, context: context)
+        case .removed(let removal):
+            ledger.remove(removal)
+            banners.remove(owner: removal.owner, identifiers: removal.identifiers)
+        case .response(let response):
+            // The daemon's echo of what was chosen here: the app's didReceive, exactly once.
+            port.post(
+                NotificationDelivery(
+                    bundleIdentifier: response.notification.owner.bundleIdentifier, event: .didReceive(response)))
+        case .failed(let reason):
+            context.showBanner("Notifications: \(reason)", kind: .error)
+        case .pending(let list):
+            ledger.replacePending(list)
+        case .settings(let bundle, let settings):
+            ledger.settings[bundle] = settings
+            for notification in held.removeValue(forKey: bundle) ?? [] {
+                arrived(notification, settings: settings, categories: ledger.categories[bundle] ?? [], context: context)
+            }
+        }
+        updateTitle()
+        return true
+    }
+
+    public func timerFired(_ token: String, context: SuiteContext) {
+        self.context = context
+        if token == "dnd" {
+            // `baton dnd` may change it at any time: the moon follows within a second.
+            context.schedule(after: 1, token: "dnd")
+            return
+        }
+        guard token == "banners" else { return }
+        banners.expire(now: context.now())
+        scheduleBannerTimer(context)
+    }
+
+    public func render(in area: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
+        screen.render(
+            in: area, ledger: ledger, appName: appName, doNotDisturb: dnd.state.describe(at: context.now()),
+            now: context.now(),
+            apps: SettingsPane.apps(appNames), into: &buffer)
+    }
+
+    // MARK: ShellOverlay
+
+    public func handleOverlayKey(_ press: KeyPress) -> Bool {
+        guard let context else { return false }
+        if var modal = permissions.first {
+            // The question takes every key but quitting.
+            if press == .f(10) || press == .ctrl("c") { return false }
+            if case .answered(let allow) = modal.handle(press) {
+                permissions.removeFirst()
+                answer(modal, allow: allow)
+            } else {
+                permissions[0] = modal
+            }
+            return true
+        }
+        let command = banners.handle(press)
+        if !banners.isFocused { banners.expire(now: context.now()) }
+        return perform(command, context: context)
+    }
+
+    public func renderOverlay(in content: Rect, into buffer: inout CellBuffer) -> Point? {
+        let cursor = banners.render(in: content, now: context?.now() ?? Date(), into: &buffer)
+        if let modal = permissions.first {
+            modal.render(in: content, into: &buffer)
+            return nil
+        }
+        return cursor
+    }
+
+    public func badge(forApp name: String) -> Int? {
+        guard let bundle = appNames.first(where: { $0.value == name })?.key else { return nil }
+        return ledger.badges[bundle]
+    }
+
+    public var topBarMark: String? { doNotDisturb() ? "☾" : nil }
+
+    // MARK: Arrivals
+
+    private func apply(_ snapshot: SuiteNotificationSnapshot, context: SuiteContext) {
+        ledger.replaceDelivered(snapshot.delivered)
+        ledger.replacePending(snapshot.pending)
+        for (bundle, settings) in snapshot.settings { ledger.settings[bundle] = settings }
+        for (bundle, categories) in snapshot.categories { ledger.categories[bundle] = categories }
+        for notification in snapshot.delivered.reversed()
+        where notification.date >= startedAt && !presented.contains(Self.key(notification)) {
+            let bundle = notification.owner.bundleIdentifier
+            arrived(
+                notification, settings: ledger.settings(of: bundle), categories: ledger.categories[bundle] ?? [],
+                context: context)
+        }
+        if !awayShown {
+            awayShown = true
+            let lastSeen = loadLastSeen()
+            let away = lastSeen.map { seen in snapshot.delivered.filter { $0.date > seen } } ?? []
+            if !away.isEmpty {
+                context.showBanner(WhileAway.summary(away, appName: appName))
+            }
+            saveLastSeen()
+        }
+    }
+
+    private func arrived(
+        _ notification: DeliveredNotification, settings: NotificationSettings, categories: [NotificationCategory],
+        context: SuiteContext
+    ) {
+        let bundle = notification.owner.bundleIdentifier
+        presented.insert(Self.key(notification))
+        ledger.settings[bundle] = settings
+        ledger.categories[bundle] = categories
+        if settings.authorizationStatus == .notDetermined, requestAuthorization(for: bundle) {
+            held[bundle, default: []].append(notification)
+            return
+        }
+        var answer: PresentationOptions?
+        if frontmostBundle() == bundle,
+            let delegate = delegates.first(where: { $0.notificationBundleIdentifier == bundle })
+        {
+            answer = delegate.willPresent(notification)
+        }
+        let presentation = PresentationPolicy.decide(
+            content: notification.request.content, settings: settings, appAnswer: answer,
+            doNotDisturb: doNotDisturb())
+        ledger.deliver(notification)
+        if presentation.banner {
+            let category = ledger.category(of: notification)
+            banners.push(
+                BannerStack.Entry(
+                    bar: ActionBar(notification: notification, category: category), appName: appName(bundle),
+                    expires: context.now().addingTimeInterval(presentation.bannerSeconds),
+                    showsPreview: settings.showPreviews, categoryOptions: category?.options ?? []))
+            scheduleBannerTimer(context)
+        }
+        if presentation.sound { signal(.bell) }
+    }
+
+    private static func key(_ notification: DeliveredNotification) -> String {
+        let owner = notification.owner
+        return
+            "\(owner.bundleIdentifier)\n\(owner.device)\n\(notification.request.identifier)\n\(notification.date.timeIntervalSince1970)"
+    }
+
+    private func scheduleBannerTimer(_ context: SuiteContext) {
+        guard let next = banners.nextExpiry else { return }
+        context.schedule(after: max(0.05, next.timeIntervalSince(context.now())), token: "banners")
+    }
+
+    private func updateTitle() {
+        let total = ledger.badgeTotal
+        let title = total > 0 ? "Baton (\(total))" : "Baton"
+        guard title != lastTitle else { return }
+        if lastTitle != nil || total > 0 { signal(.title(title)) }
+        lastTitle = title
+    }
+
+    // MARK: Commands
+
+    /// Carries out what a key asked for; returns whether the key was used.
+    private func perform(_ command: NotificationCommand, context: SuiteContext) -> Bool {
+        switch command {
+        case .ignored: return false
+        case .handled: return true
+        case .respond(let notification, let action, let text, let foreground):
+            respond(NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
+            remove(notification)
+            if foreground { context.activate(app: appName(notification.owner.bundleIdentifier)) }
+        case .dismiss(let notification):
+            if ledger.category(of: notification)?.options.contains(.customDismissAction) == true {
+                respond(
+                    NotificationResponse(
+                        notification: notification, actionIdentifier: NotificationResponse.dismissActionIdentifier))
+            }
+            remove(notification)
+        case .clear(let bundle):
+            let filter = NotificationFilter(bundleIdentifier: bundle, device: device)
+            for notification in ledger.delivered where filter.matches(notification.owner) {
+                banners.remove(owner: notification.owner, identifiers: [notification.request.identifier])
+            }
+            call { center in
+                _ = try await center.ask(.removeDelivered(filter))
+                return nil
+            }
+        case .cancel(let pending):
+            let filter = NotificationFilter(
+                bundleIdentifier: pending.owner.bundleIdentifier, device: device,
+                identifiers: [pending.request.identifier])
+            let device = self.device
+            call { center in
+                _ = try await center.ask(.removePending(filter))
+                if case .pendingList(let list) = try await center.ask(.pendingQuery(NotificationFilter(device: device)))
+                {
+                    return .pending(list)
+                }
+                return nil
+            }
+        case .toggleDoNotDisturb:
+            toggleDoNotDisturb(context)
+        case .changeSettings(let request):
+            change(request)
+        }
+        updateTitle()
+        return true
+    }
+
+    // MARK: Permission and settings
+
+    /// An app of the suite's first `requestAuthorization` on this device: asks the user (a quiet,
+    /// provisional request is granted without a question, as iOS does). Returns false when the app does
+    /// not ask (not one of the suite's, or it asks for nothing).
+    @discardableResult
+    public func requestAuthorization(for bundle: String) -> Bool {
+        guard let delegate = delegates.first(where: { $0.notificationBundleIdentifier == bundle }),
+            let options = delegate.authorizationOptions
+        else { return false }
+        guard !permissions.contains(where: { $0.bundleIdentifier == bundle }) else { return true }
+        let modal = PermissionModal(bundleIdentifier: bundle, appName: appName(bundle), options: options)
+        if options.contains(.provisional) {
+            answer(modal, allow: true)
+        } else {
+            permissions.append(modal)
+        }
+        return true
+    }
+
+    /// Sends the user's answer: Allow is the app's `requestAuthorization` granted; Don't Allow denies.
+    private func answer(_ modal: PermissionModal, allow: Bool) {
+        let owner = NotificationOwner(bundleIdentifier: modal.bundleIdentifier, device: device)
+        let (options, device) = (modal.options, self.device)
+        call { center in
+            if allow {
+                let reply = try await center.ask(
+                    .requestAuthorization(AuthorizationRequest(owner: owner, options: options)))
+                guard case .authorization(let answer) = reply else { return nil }
+                return .settings(owner.bundleIdentifier, answer.settings)
+            }
+            let reply = try await center.ask(
+                .changeSettings(SettingsChange(owner: owner, allow: false, requester: device)))
+            guard case .settings(let settings) = reply else { return nil }
+            return .settings(owner.bundleIdentifier, settings)
+        }
+    }
+
+    private func change(_ request: SettingsChangeRequest) {
+        let change = SettingsChange(
+            owner: NotificationOwner(bundleIdentifier: request.bundleIdentifier, device: device), allow: request.allow,
+            sounds: request.sounds, badges: request.badges, alerts: request.alerts, previews: request.previews,
+            requester: device)
+        call { center in
+            guard case .settings(let settings) = try await center.ask(.changeSettings(change)) else { return nil }
+            return .settings(request.bundleIdentifier, settings)
+        }
+    }
+
+    private func toggleDoNotDisturb(_ context: SuiteContext) {
+        do {
+            let state = try dnd.toggle(at: context.now())
+            context.showBanner("Do Not Disturb " + (state.describe(at: context.now()).map { "on (\($0))" } ?? "off"))
+        } catch {
+            context.showBanner("Do Not Disturb: cannot save \(dnd.url.path): \(error)", kind: .error)
+        }
+    }
+
+    private func respond(_ response: NotificationResponse) {
+        call { center in
+            _ = try await center.ask(.notificationResponse(response))
+            return nil
+        }
+    }
+
+    /// Removes a notification here and, for a push delivered to several devices, on all of them.
+    private func remove(_ notification: DeliveredNotification) {
+        let owner = notification.owner
+        ledger.remove(
+            NotificationsRemoved(
+                owner: owner, identifiers: [notification.request.identifier], pending: false, reason: .requested))
+        banners.remove(owner: owner, identifiers: [notification.request.identifier])
+        let everyDevice = notification.request.trigger == .push
+        let filter = NotificationFilter(
+            bundleIdentifier: owner.bundleIdentifier, device: everyDevice ? nil : owner.device,
+            identifiers: [notification.request.identifier])
+        call { center in
+            _ = try await center.ask(.removeDelivered(filter))
+            return nil
+        }
+    }
+
+    /// Runs a daemon call off the UI thread; its result (or failure) comes back as a message.
+    private func call(_ body: @escaping @Sendable (UserNotificationCenter) async throws -> SuiteNotificationMessage?) {
+        guard let center else {
+            context?.showBanner("Notifications: not connected to the account daemon", kind: .warning)
+            return
+        }
+        let port = self.port
+        Task.detached {
+            do {
+                if let message = try await body(center) { port.post(message) }
+            } catch {
+                port.post(SuiteNotificationMessage.failed("\(error)"))
+            }
+        }
+    }
+
+    // MARK: Last seen
+
+    private var lastSeenFile: URL {
+        paths.deviceDirectory(device).appendingPathComponent("notifications-seen")
+    }
+
+    private func loadLastSeen() -> Date? {
+        guard let text = try? String(contentsOf: lastSeenFile, encoding: .utf8), let seconds = Double(text) else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private func saveLastSeen() {
+        let now = context?.now() ?? Date()
+        try? FileManager.default.createDirectory(
+            at: lastSeenFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? String(now.timeIntervalSince1970).write(to: lastSeenFile, atomically: true, encoding: .utf8)
+    }
+}
