@@ -29,6 +29,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     private var context: SuiteContext?
     private var lastTitle: String?
     private var awayShown = false
+    private var desktopCount = 0
     /// Permission questions waiting for the user, the first shown.
     public private(set) var permissions: [PermissionModal] = []
     /// When the suite started: notifications delivered since then that the link had not yet seen (it was
@@ -242,6 +243,15 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             scheduleBannerTimer(context)
         }
         if presentation.sound { signal(.bell) }
+        if presentation.banner {
+            let content = notification.request.content
+            let preview = settings.showPreviews
+            desktopCount += 1
+            signal(
+                .desktop(
+                    title: "\(appName(bundle)): \(preview ? content.title : "Notification")",
+                    body: preview ? content.body : "", identifier: desktopCount))
+        }
     }
 
     private static func key(_ notification: DeliveredNotification) -> String {

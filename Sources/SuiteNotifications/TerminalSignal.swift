@@ -3,4 +3,6 @@
 public enum TerminalSignal: Hashable, Sendable {
     case bell
     case title(String)
+    /// A notification for the desktop (OSC 9 / 777 / 99 when the user opted in).
+    case desktop(title: String, body: String, identifier: Int)
 }

@@ -4,8 +4,13 @@ public enum TerminalSignalBytes {
     public static let saveTitle = "\u{1B}[22;0t"
     public static let restoreTitle = "\u{1B}[23;0t"
 
-    public static func bytes(for signal: TerminalSignal) -> String {
+    /// The bytes of `signal`; a desktop notification only with a `desktop` protocol (else nothing).
+    public static func bytes(
+        for signal: TerminalSignal, desktop: DesktopNotificationProtocol? = nil, insideTmux: Bool = false
+    ) -> String {
         switch signal {
+        case .desktop(let title, let body, let identifier):
+            desktop?.bytes(title: title, body: body, identifier: identifier, insideTmux: insideTmux) ?? ""
         case .bell: "\u{07}"
         case .title(let title):
             // Only printable text in a title: anything else would end the sequence early.

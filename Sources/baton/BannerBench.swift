@@ -109,32 +109,16 @@ final class TokenWatcher: Sendable {
 
     func start() {
         running.store(true, ordering: .releasing)
-        let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while running.load(ordering: .acquiring) {
-                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 20) > 0 else { continue }
-                let n = read(fd, &buffer, buffer.count)
-                if n <= 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    break
-                }
-                let now = ContinuousClock.now
-                let chunk = buffer[0..<n]
-                state.withLock { state in
-                    guard state.found == nil, !state.token.isEmpty else { return }
-                    state.seen += chunk
-                    if state.seen.count >= state.token.count,
-                        state.seen.firstRange(of: state.token) != nil
-                    {
-                        state.found = now
-                    }
-                    // Keep only a tail long enough to hold a token split across reads.
-                    if state.seen.count > 4096 { state.seen.removeFirst(state.seen.count - state.token.count) }
-                }
+        ByteCounter.read(fd, while: { [self] in running.load(ordering: .acquiring) }) { [self] chunk in
+            let now = ContinuousClock.now
+            state.withLock { state in
+                guard state.found == nil, !state.token.isEmpty else { return }
+                state.seen += chunk
+                if state.seen.firstRange(of: state.token) != nil { state.found = now }
+                // Keep only a tail long enough to hold a token split across reads.
+                if state.seen.count > 4096 { state.seen.removeFirst(state.seen.count - state.token.count) }
             }
         }
-        thread.start()
     }
 
     func stop() { running.store(false, ordering: .releasing) }

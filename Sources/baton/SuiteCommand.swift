@@ -69,13 +69,17 @@ struct SuiteCommand: ParsableCommand {
             return (shell.apps[index] as? any NotificationDelegate)?.notificationBundleIdentifier
         }
         var saved = false
+        let environment = ProcessInfo.processInfo.environment
+        let desktop = DesktopNotificationProtocol.choose(environment: environment)
+        let insideTmux = environment["TMUX"] != nil
         notifications.signal = { signal in
             if case .title = signal, !saved {
                 saved = true
                 titleSaved()
                 terminal.writeControl(TerminalSignalBytes.saveTitle)
             }
-            terminal.writeControl(TerminalSignalBytes.bytes(for: signal))
+            let bytes = TerminalSignalBytes.bytes(for: signal, desktop: desktop, insideTmux: insideTmux)
+            if !bytes.isEmpty { terminal.writeControl(bytes) }
         }
         notifications.start()
     }

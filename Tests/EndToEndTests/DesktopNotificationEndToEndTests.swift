@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// OSC desktop notifications reach a real pty: the suite runs under `script`, which records every byte it
+/// writes, inside tmux; a push to it must leave OSC 9 (iTerm2's TERM_PROGRAM) in the record.
+@Suite(.serialized) struct DesktopNotificationEndToEndTests {
+    static let browser = "com.example.apple-samplecode.MonkeyBrowser"
+
+    func run(tmuxWrapped: Bool) throws -> String {
+        let fixture = try BatonFixture()
+        let record = fixture.home.appendingPathComponent("pty.log")
+        let unset = tmuxWrapped ? "" : "-u TMUX"
+        let command =
+            "env \(unset) TERM=xterm-256color TERM_PROGRAM=iTerm.app BATON_DESKTOP_NOTIFICATIONS=auto "
+            + "script -q -f -c \(Shell.quote("\(Shell.quote(fixture.binary)) --device B")) \(Shell.quote(record.path))"
+        let tmux = try TmuxSession(command: command, environment: fixture.environment)
+        defer { tmux.close() }
+        try tmux.waitFor("F4 Notifications")
+        let deadline = Date().addingTimeInterval(30)
+        while (try? Shell.run(
+            fixture.binary, ["notifications", "settings", "--app", Self.browser, "--allow", "--device", "B"],
+            environment: fixture.environment)) == nil
+        {
+            guard Date() < deadline else { throw E2EError.timeout("B registered") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let payload = #"{"aps": {"alert": {"title": "To the desktop", "body": "over SSH too"}}, "url": "about:blank"}"#
+        let file = fixture.home.appendingPathComponent("push.json")
+        try payload.write(to: file, atomically: true, encoding: .utf8)
+        try Shell.run(
+            fixture.binary, ["push", file.path, "--app", Self.browser, "--device", "B"],
+            environment: fixture.environment)
+        try tmux.waitFor("To the desktop")
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+            if text.contains("over SSH too") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return text
+    }
+
+    @Test func osc9ReachesThePty() throws {
+        let text = try run(tmuxWrapped: false)
+        #expect(text.contains("\u{1B}]9;MonkeyBrowser: To the desktop: over SSH too\u{07}"))
+    }
+
+    @Test func insideTmuxItIsWrappedForPassthrough() throws {
+        let text = try run(tmuxWrapped: true)
+        #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;MonkeyBrowser: To the desktop: over SSH too\u{07}\u{1B}\\"))
+    }
+}
