@@ -19,13 +19,9 @@ extension BrowserApp: NotificationDelegate {
                 identifier: "delete", title: "Delete", options: [.destructive, .authenticationRequired]),
         ],
         options: [.customDismissAction])
-    /// A page to come back to: open it, or be reminded again in ten minutes.
+    /// A page to come back to: open it (the notification's own Open), or be reminded again in ten minutes.
     public static let reminderCategory = NotificationCategory(
-        identifier: "reminder",
-        actions: [
-            NotificationAction(identifier: "open", title: "Open", options: [.foreground]),
-            NotificationAction(identifier: "snooze", title: "Snooze 10 min"),
-        ])
+        identifier: "reminder", actions: [NotificationAction(identifier: "snooze", title: "Snooze 10 min")])
 
     public var notificationBundleIdentifier: String? { bundleIdentifier }
     public var notificationCategories: Set<NotificationCategory> { [Self.messageCategory, Self.reminderCategory] }
@@ -56,6 +52,9 @@ extension BrowserApp: NotificationDelegate {
             context?.activate(app: name)
         case "reply":
             context?.showBanner("Reply to “\(title)”: \(BoundedQuote.escaped(response.userText ?? "", limit: 200))")
+        case "snooze":
+            snooze(response)
+            context?.showBanner("“\(title)” snoozed for 10 minutes")
         case "read":
             context?.showBanner("“\(title)” marked as read")
         case "delete":

@@ -39,6 +39,8 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     private var presented: Set<String> = []
     /// Notifications that arrived for an app whose permission is being asked: shown once it is answered.
     private var held: [String: [DeliveredNotification]] = [:]
+    /// Requests an app scheduled before its permission was answered: added once it is.
+    private var heldRequests: [String: [NotificationRequest]] = [:]
 
     /// The bundle identifier of the frontmost app, when it has one (set by the suite).
     public var frontmostBundle: () -> String? = { nil }
@@ -98,6 +100,10 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
         self.context = context
+        if let post = message as? NotificationRequestPost {
+            add(post, context: context)
+            return true
+        }
         guard let message = message as? SuiteNotificationMessage else { return false }
         switch message {
         case .linked(let center, let snapshot):
@@ -121,8 +127,14 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             context.showBanner("Notifications: \(reason)", kind: .error)
         case .pending(let list):
             ledger.replacePending(list)
+        case .scheduled(let list, let text):
+            ledger.replacePending(list)
+            context.showBanner("Scheduled \(text)")
         case .settings(let bundle, let settings):
             ledger.settings[bundle] = settings
+            for request in heldRequests.removeValue(forKey: bundle) ?? [] {
+                add(NotificationRequestPost(bundleIdentifier: bundle, request: request), context: context)
+            }
             for notification in held.removeValue(forKey: bundle) ?? [] {
                 arrived(notification, settings: settings, categories: ledger.categories[bundle] ?? [], context: context)
             }
@@ -357,6 +369,44 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
                 .changeSettings(SettingsChange(owner: owner, allow: false, requester: device)))
             guard case .settings(let settings) = reply else { return nil }
             return .settings(owner.bundleIdentifier, settings)
+        }
+    }
+
+    /// An app's `add(_:)`: asks permission the first time, then schedules it and says when it fires.
+    private func add(_ post: NotificationRequestPost, context: SuiteContext) {
+        let bundle = post.bundleIdentifier
+        switch ledger.settings[bundle]?.authorizationStatus {
+        case nil, .notDetermined?:
+            if center == nil {
+                context.showBanner("Notifications: not connected to the account daemon", kind: .warning)
+                return
+            }
+            // Unknown settings are read first; a first request asks.
+            heldRequests[bundle, default: []].append(post.request)
+            let owner = NotificationOwner(bundleIdentifier: bundle, device: device)
+            if ledger.settings[bundle] == nil {
+                call { center in
+                    guard case .settings(let settings) = try await center.ask(.getSettings(owner)) else { return nil }
+                    return .settings(bundle, settings)
+                }
+            } else {
+                requestAuthorization(for: bundle)
+            }
+            return
+        case .denied?:
+            context.showBanner("\(appName(bundle)) may not send notifications (F4 → s Settings)", kind: .warning)
+            return
+        default: break
+        }
+        let owner = NotificationOwner(bundleIdentifier: bundle, device: device)
+        let (request, device) = (post.request, self.device)
+        call { center in
+            let reply = try await center.ask(.add(AddNotification(owner: owner, request: request, requester: device)))
+            guard case .added(let added) = reply else { return nil }
+            let when = added.nextFireDate.map { ReminderText.time($0) } ?? "on its event"
+            guard case .pendingList(let list) = try await center.ask(.pendingQuery(NotificationFilter(device: device)))
+            else { return nil }
+            return .scheduled(list, "“\(NotificationText.shown(request.content.title))” at \(when)")
         }
     }
 

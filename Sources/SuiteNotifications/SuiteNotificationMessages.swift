@@ -17,6 +17,8 @@ enum SuiteNotificationMessage: Sendable {
     case settings(String, NotificationSettings)
     /// Pending requests changed (after a cancel): the fresh list.
     case pending([PendingNotification])
+    /// An app's request was added: the fresh pending list and what to say.
+    case scheduled([PendingNotification], String)
 }
 
 /// What the suite reads from the daemon when it connects.

@@ -31,3 +31,14 @@ public struct NotificationDelivery: Sendable, Hashable {
         self.event = event
     }
 }
+
+/// An app of the suite schedules a notification (`add(_:)` through the suite's center): posted to the UI
+/// thread, the suite asks the user's permission the first time, then adds it and says when it fires.
+public struct NotificationRequestPost: Sendable, Hashable {
+    public var bundleIdentifier: String
+    public var request: NotificationRequest
+    public init(bundleIdentifier: String, request: NotificationRequest) {
+        self.bundleIdentifier = bundleIdentifier
+        self.request = request
+    }
+}
