@@ -151,6 +151,7 @@ let package = Package(
             name: "Stores",
             dependencies: [
                 "TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment", "SuiteMessages",
+                "Notifications", "UserNotifications",
             ]
         ),
         .target(

@@ -13,6 +13,7 @@ extension StoresApp: HandoffAppHooks, UserActivityDelegate, UserActivityRestorin
         }
         do {
             let manifest = try AppManifest.load(app: name, resources: resources)
+            bundleIdentifier = manifest.bundleIdentifier  // issue 16: notifications
             handoffApp = coordinator.register(manifest: manifest, hooks: self)
         } catch {
             handoffProblem = "Stores cannot hand off: \(error)"
