@@ -49,6 +49,7 @@ let package = Package(
         .executable(name: "baton-fetch", targets: ["baton-fetch"]),
         .executable(name: "days-remaining", targets: ["days-remaining"]),
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
+        .executable(name: "up-next-widget", targets: ["up-next-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
@@ -166,6 +167,7 @@ let package = Package(
             name: "SuiteNotifications",
             dependencies: [
                 "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
+                "SuiteMessages", "WidgetExtensionKit",
             ]
         ),
 
@@ -190,6 +192,8 @@ let package = Package(
             name: "days-remaining", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         .executableTarget(
             name: "favorites-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
+        .executableTarget(
+            name: "up-next-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         // MonkeyBrowser's notification service extension: decrypts encrypted pushes.
         .executableTarget(
             name: "monkeybrowser-push-extension",

@@ -18,9 +18,10 @@ public struct NotificationLedger: Sendable {
     public mutating func deliver(_ notification: DeliveredNotification) {
         delivered.removeAll { Self.same($0, notification) }
         delivered.insert(notification, at: 0)
+        // A one-shot request that fired is no longer pending (a repeating one stays, with its next date).
         pending.removeAll {
             $0.owner == notification.owner && $0.request.identifier == notification.request.identifier
-                && $0.nextFireDate == nil
+                && $0.request.trigger?.repeats != true
         }
         if let badge = notification.request.content.badge { badges[notification.owner.bundleIdentifier] = badge }
     }

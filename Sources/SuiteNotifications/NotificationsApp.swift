@@ -2,9 +2,11 @@ import BatonEnvironment
 import Foundation
 import Logging
 import Notifications
+import SuiteMessages
 import SuiteShell
 import TerminalUI
 import UserNotifications
+import WidgetExtensionKit
 
 /// Notifications in the suite (F4): presents arriving notifications as banners, bells and badges over
 /// every destination (`ShellOverlay`), and shows the Notification Center. The other apps take part
@@ -30,6 +32,8 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     private var lastTitle: String?
     private var awayShown = false
     private var desktopCount = 0
+    private var lastUpNext: [UpNextFile.Entry]?
+    private var ticks = 0
     /// Permission questions waiting for the user, the first shown.
     public private(set) var permissions: [PermissionModal] = []
     /// When the suite started: notifications delivered since then that the link had not yet seen (it was
@@ -140,14 +144,46 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             }
         }
         updateTitle()
+        writeUpNext()
         return true
+    }
+
+    /// This device's next notifications for Today's Up Next widget (in the app group), and a nudge to
+    /// Today when they changed.
+    private func writeUpNext() {
+        let now = context?.now() ?? Date()
+        let entries = ledger.pending.compactMap { pending -> UpNextFile.Entry? in
+            guard let date = pending.nextFireDate, date > now else { return nil }
+            let content = pending.request.content
+            return UpNextFile.Entry(
+                title: NotificationText.shown(content.title.isEmpty ? pending.request.identifier : content.title),
+                app: NotificationText.shown(appName(pending.owner.bundleIdentifier)),
+                fireDate: date.timeIntervalSince1970)
+        }.prefix(5)
+        guard Array(entries) != lastUpNext else { return }
+        lastUpNext = Array(entries)
+        let file = paths.appGroupDirectory.appendingPathComponent(UpNextFile.fileName)
+        var upNext =
+            (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(UpNextFile.self, from: $0) }
+            ?? UpNextFile()
+        upNext.devices[device] = Array(entries)
+        do {
+            try FileManager.default.createDirectory(at: paths.appGroupDirectory, withIntermediateDirectories: true)
+            try JSONEncoder().encode(upNext).write(to: file, options: .atomic)
+            port.post(AppGroupChanged(fileName: UpNextFile.fileName))
+        } catch {
+            logger.warning("cannot write the Up Next file", metadata: ["error": "\(error)"])
+        }
     }
 
     public func timerFired(_ token: String, context: SuiteContext) {
         self.context = context
         if token == "dnd" {
-            // `baton dnd` may change it at any time: the moon follows within a second.
+            // `baton dnd` may change it at any time: the moon follows within a second. Requests other
+            // clients add (`baton notify`) reach the Pending tab and Up Next within five.
             context.schedule(after: 1, token: "dnd")
+            ticks += 1
+            if ticks % 5 == 0, center != nil { refreshPending() }
             return
         }
         guard token == "banners" else { return }
@@ -316,14 +352,11 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             let filter = NotificationFilter(
                 bundleIdentifier: pending.owner.bundleIdentifier, device: device,
                 identifiers: [pending.request.identifier])
-            let device = self.device
+            let all = NotificationFilter(device: device)
             call { center in
                 _ = try await center.ask(.removePending(filter))
-                if case .pendingList(let list) = try await center.ask(.pendingQuery(NotificationFilter(device: device)))
-                {
-                    return .pending(list)
-                }
-                return nil
+                guard case .pendingList(let list) = try await center.ask(.pendingQuery(all)) else { return nil }
+                return .pending(list)
             }
         case .toggleDoNotDisturb:
             toggleDoNotDisturb(context)
@@ -427,6 +460,15 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             context.showBanner("Do Not Disturb " + (state.describe(at: context.now()).map { "on (\($0))" } ?? "off"))
         } catch {
             context.showBanner("Do Not Disturb: cannot save \(dnd.url.path): \(error)", kind: .error)
+        }
+    }
+
+    /// Reads this device's pending requests again.
+    private func refreshPending() {
+        let filter = NotificationFilter(device: device)
+        call { center in
+            guard case .pendingList(let list) = try await center.ask(.pendingQuery(filter)) else { return nil }
+            return .pending(list)
         }
     }
 

@@ -20,6 +20,7 @@ struct SuiteCommand: ParsableCommand {
         CleanSignals.unblockOnThisThread()
         let clock = try options.clock()
         let device = options.deviceName
+        setenv("BATON_DEVICE", device, 1)  // the suite's helpers (Up Next widget) act as this device
         let paths = BatonPaths()
         do { try paths.prepare() } catch {
             throw CommandFailure("cannot prepare \(paths.stateDirectory.path): \(error)")
