@@ -406,8 +406,28 @@ scenario_notification_center() {
     finish
 }
 
+# Today's Up Next widget: this device's next notification and how long until it fires.
+scenario_up_next() {
+    # The system clock, not BATON_NOW: the daemon schedules on the real one and the widget counts down to it.
+    tmux -L "$socket" -f /dev/null new-session -d -s B -x 100 -y 30 \
+        "export BATON_HOME='$work/home' LANG=C.UTF-8 TERM=xterm-256color; exec '$baton' --device B"
+    wait_for B "Paths"
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Stand-up" --body "Room 4" --in 25m >/dev/null
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Tea is ready" --in 3h >/dev/null
+    keys B F3
+    wait_for B "Days Remaining"
+    keys B e
+    wait_for B "Up Next"
+    keys B Down Down Space Escape
+    wait_for B "Stand-up · Baton · in 2"
+    keys B Down Enter
+    sleep 6
+    render today-up-next B
+    finish
+}
+
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center up_next)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"
