@@ -24,7 +24,8 @@ import Testing
             guard Date() < deadline else { throw E2EError.timeout("B registered") }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        let payload = #"{"aps": {"alert": {"title": "To the desktop", "body": "over SSH too"}}, "url": "about:blank"}"#
+        let payload =
+            #"{"aps": {"alert": {"title": "To the desktop", "body": "over SSH too"}, "badge": 1}, "url": "about:blank"}"#
         let file = fixture.home.appendingPathComponent("push.json")
         try payload.write(to: file, atomically: true, encoding: .utf8)
         try Shell.run(
@@ -37,12 +38,24 @@ import Testing
             if text.contains("over SSH too") { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        // Quitting puts the terminal's own title back (xterm's title stack).
+        try tmux.send("F10")
+        while Date() < deadline {
+            text = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+            if text.contains(Self.restoreTitle) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         return text
     }
 
-    @Test func osc9ReachesThePty() throws {
+    static let restoreTitle = "\u{1B}[23;0t"
+
+    @Test func osc9ReachesThePtyAndTheBadgeTheTitle() throws {
         let text = try run(tmuxWrapped: false)
         #expect(text.contains("\u{1B}]9;MonkeyBrowser: To the desktop: over SSH too\u{07}"))
+        // The badge total in the title (OSC 0), the terminal's own saved first and put back on exit.
+        #expect(text.contains("\u{1B}[22;0t\u{1B}]0;Baton (1)\u{07}"))
+        #expect(text.contains(Self.restoreTitle))
     }
 
     @Test func insideTmuxItIsWrappedForPassthrough() throws {
