@@ -44,15 +44,15 @@ enum BannerBench {
             let deadline = sent + (index < 0 ? .seconds(30) : .seconds(5))
             var delivered = false
             while !delivered {
-                let reply = try await link.ask(
+                // Until the suite has registered, the device is unknown or the push waits for it: try again.
+                let reply = try? await link.ask(
                     .push(
                         PushIntake(
                             push: PushNotification(
                                 bundleIdentifier: NotificationCLI.cliBundle,
                                 content: NotificationContent(title: title), kind: .alert),
                             device: device)))
-                // Until the suite has registered, the push waits for the device: try again.
-                if case .pushed(let outcome) = reply, !outcome.delivered.isEmpty {
+                if case .pushed(let outcome)? = reply, !outcome.delivered.isEmpty {
                     delivered = true
                 } else {
                     guard ContinuousClock.now < deadline else { throw BenchError(description: "no device \(device)") }
