@@ -168,7 +168,8 @@ let package = Package(
             dependencies: [
                 "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
                 "SuiteMessages", "WidgetExtensionKit",
-            ]
+            ],
+            exclude: ["README.md"]
         ),
 
         // Executables.

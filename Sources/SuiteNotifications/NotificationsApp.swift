@@ -34,6 +34,8 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     private var desktopCount = 0
     private var lastUpNext: [UpNextFile.Entry]?
     private var ticks = 0
+    /// Requests apps scheduled while the link was down.
+    private var waitingForLink: [NotificationRequestPost] = []
     /// Permission questions waiting for the user, the first shown.
     public private(set) var permissions: [PermissionModal] = []
     /// When the suite started: notifications delivered since then that the link had not yet seen (it was
@@ -114,6 +116,9 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             self.center = center
             apply(snapshot, context: context)
             context.schedule(after: 1, token: "dnd")
+            let waiting = waitingForLink
+            waitingForLink = []
+            for post in waiting { add(post, context: context) }
         case .unlinked(let reason):
             if center != nil { logger.notice("notification link closed", metadata: ["reason": "\(reason)"]) }
             center = nil
@@ -408,12 +413,13 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     /// An app's `add(_:)`: asks permission the first time, then schedules it and says when it fires.
     private func add(_ post: NotificationRequestPost, context: SuiteContext) {
         let bundle = post.bundleIdentifier
+        guard center != nil else {
+            // Still connecting (the suite just started, or the daemon restarts): added once connected.
+            waitingForLink.append(post)
+            return
+        }
         switch ledger.settings[bundle]?.authorizationStatus {
         case nil, .notDetermined?:
-            if center == nil {
-                context.showBanner("Notifications: not connected to the account daemon", kind: .warning)
-                return
-            }
             // Unknown settings are read first; a first request asks.
             heldRequests[bundle, default: []].append(post.request)
             let owner = NotificationOwner(bundleIdentifier: bundle, device: device)
