@@ -145,7 +145,9 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
                 add(NotificationRequestPost(bundleIdentifier: bundle, request: request), context: context)
             }
             for notification in held.removeValue(forKey: bundle) ?? [] {
-                arrived(notification, settings: settings, categories: ledger.categories[bundle] ?? [], context: context)
+                arrived(
+                    notification, settings: settings, categories: ledger.categories[bundle] ?? [], context: context,
+                    again: true)
             }
         }
         updateTitle()
@@ -246,6 +248,17 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         ledger.replacePending(snapshot.pending)
         for (bundle, settings) in snapshot.settings { ledger.settings[bundle] = settings }
         for (bundle, categories) in snapshot.categories { ledger.categories[bundle] = categories }
+        if !awayShown {
+            // What arrived since the suite last ran is summed up in one banner, not shown one by one.
+            awayShown = true
+            let lastSeen = loadLastSeen()
+            let away = lastSeen.map { seen in snapshot.delivered.filter { $0.date > seen } } ?? []
+            if !away.isEmpty {
+                for notification in away { presented.insert(Self.key(notification)) }
+                context.showBanner(WhileAway.summary(away, appName: appName))
+            }
+            saveLastSeen()
+        }
         for notification in snapshot.delivered.reversed()
         where notification.date >= startedAt && !presented.contains(Self.key(notification)) {
             let bundle = notification.owner.bundleIdentifier
@@ -253,24 +266,20 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
                 notification, settings: ledger.settings(of: bundle), categories: ledger.categories[bundle] ?? [],
                 context: context)
         }
-        if !awayShown {
-            awayShown = true
-            let lastSeen = loadLastSeen()
-            let away = lastSeen.map { seen in snapshot.delivered.filter { $0.date > seen } } ?? []
-            if !away.isEmpty {
-                context.showBanner(WhileAway.summary(away, appName: appName))
-            }
-            saveLastSeen()
-        }
     }
 
+    /// Presents a delivery as the policy says; `again` for one held while its app's permission was asked.
     private func arrived(
         _ notification: DeliveredNotification, settings: NotificationSettings, categories: [NotificationCategory],
-        context: SuiteContext
+        context: SuiteContext, again: Bool = false
     ) {
         let bundle = notification.owner.bundleIdentifier
-        presented.insert(Self.key(notification))
         ledger.settings[bundle] = settings
+        // Already shown (or summed up) when the link connected: only the list is updated.
+        guard presented.insert(Self.key(notification)).inserted || again else {
+            ledger.deliver(notification)
+            return
+        }
         ledger.categories[bundle] = categories
         if settings.authorizationStatus == .notDetermined, requestAuthorization(for: bundle) {
             held[bundle, default: []].append(notification)
