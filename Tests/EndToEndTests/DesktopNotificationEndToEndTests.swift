@@ -16,14 +16,8 @@ import Testing
         let tmux = try TmuxSession(command: command, environment: fixture.environment)
         defer { tmux.close() }
         try tmux.waitFor("F4 Notifications")
+        try fixture.browserSettings(on: "B", ["--allow"])
         let deadline = Date().addingTimeInterval(30)
-        while (try? Shell.run(
-            fixture.binary, ["notifications", "settings", "--app", Self.browser, "--allow", "--device", "B"],
-            environment: fixture.environment)) == nil
-        {
-            guard Date() < deadline else { throw E2EError.timeout("B registered") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
         let payload =
             #"{"aps": {"alert": {"title": "To the desktop", "body": "over SSH too"}, "badge": 1}, "url": "about:blank"}"#
         let file = fixture.home.appendingPathComponent("push.json")

@@ -13,14 +13,7 @@ import Testing
             fixture = try BatonFixture()
             b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
             try b.waitFor("F4 Notifications")
-            // Ready once the suite has registered its apps with the daemon (a readiness wait).
-            let deadline = Date().addingTimeInterval(30)
-            while (try? baton([
-                "notifications", "settings", "--app", NotificationPermissionEndToEndTests.browser, "--device", "B",
-            ])) == nil {
-                guard Date() < deadline else { throw E2EError.timeout("B's apps registered") }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            try fixture.browserSettings(on: "B")
         }
         deinit { b.close() }
 

@@ -27,21 +27,8 @@ import Testing
         for key in keys { try devices.b.send(key) }
     }
 
-    /// Allows MonkeyBrowser's notifications on `device`, once its suite has registered the app (a readiness
-    /// wait: the suite registers moments after its first frame).
     func allow(_ devices: TwoDevices, on device: String) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while true {
-            do {
-                try Shell.run(
-                    devices.fixture.binary,
-                    ["notifications", "settings", "--app", Self.browser, "--allow", "--device", device],
-                    environment: devices.fixture.environment)
-                return
-            } catch  where Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-        }
+        try devices.fixture.browserSettings(on: device, ["--allow"])
     }
 
     @Test func pushShowsABannerOnBOnlyAndItsActionsReachTheApp() throws {

@@ -10,14 +10,7 @@ import Testing
         let fixture = try BatonFixture()
         let first = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         try first.waitFor("F4 Notifications")
-        let deadline = Date().addingTimeInterval(30)
-        while (try? Shell.run(
-            fixture.binary, ["notifications", "settings", "--app", Self.browser, "--allow", "--device", "B"],
-            environment: fixture.environment)) == nil
-        {
-            guard Date() < deadline else { throw E2EError.timeout("B registered") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        try fixture.browserSettings(on: "B", ["--allow"])
         try first.send("F10")
         try first.waitFor("EXIT=0")
         first.close()
