@@ -109,16 +109,18 @@ final class TokenWatcher: Sendable {
 
     func start() {
         running.store(true, ordering: .releasing)
-        ByteCounter.read(fd, while: { [self] in running.load(ordering: .acquiring) }) { [self] chunk in
-            let now = ContinuousClock.now
-            state.withLock { state in
-                guard state.found == nil, !state.token.isEmpty else { return }
-                state.seen += chunk
-                if state.seen.firstRange(of: state.token) != nil { state.found = now }
-                // Keep only a tail long enough to hold a token split across reads.
-                if state.seen.count > 4096 { state.seen.removeFirst(state.seen.count - state.token.count) }
-            }
-        }
+        ByteCounter.read(
+            fd, while: { [self] in running.load(ordering: .acquiring) },
+            take: { [self] chunk in
+                let now = ContinuousClock.now
+                state.withLock { state in
+                    guard state.found == nil, !state.token.isEmpty else { return }
+                    state.seen += chunk
+                    if state.seen.firstRange(of: state.token) != nil { state.found = now }
+                    // Keep only a tail long enough to hold a token split across reads.
+                    if state.seen.count > 4096 { state.seen.removeFirst(state.seen.count - state.token.count) }
+                }
+            })
     }
 
     func stop() { running.store(false, ordering: .releasing) }

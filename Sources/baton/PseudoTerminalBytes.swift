@@ -66,9 +66,9 @@ final class ByteCounter: Sendable {
 
     func start() {
         running.store(true, ordering: .releasing)
-        Self.read(fd, while: { [self] in running.load(ordering: .acquiring) }) { [self] chunk in
-            count.add(chunk.count, ordering: .releasing)
-        }
+        Self.read(
+            fd, while: { [self] in running.load(ordering: .acquiring) },
+            take: { [self] chunk in count.add(chunk.count, ordering: .releasing) })
     }
 
     /// Reads `fd` on a thread of its own while `running()` holds, handing each chunk to `take`.
