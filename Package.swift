@@ -49,6 +49,7 @@ let package = Package(
         .executable(name: "baton-fetch", targets: ["baton-fetch"]),
         .executable(name: "days-remaining", targets: ["days-remaining"]),
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
+        .executable(name: "up-next-widget", targets: ["up-next-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
@@ -160,14 +161,14 @@ let package = Package(
             name: "MonkeyBrowser",
             dependencies: [
                 "TerminalUI", "HTMLText", "PageLoading", "Handoff", "Wire", "BatonEnvironment", "SuiteMessages",
-                "TextWidth",
+                "TextWidth", "Notifications", "UserNotifications",
             ]
         ),
         .target(
             name: "Stores",
             dependencies: [
                 "TerminalUI", "Cartography", "Handoff", "KeyValueStore", "BatonEnvironment", "SuiteMessages",
-                "TextWidth", "Wire",
+                "TextWidth", "Wire", "Notifications", "UserNotifications",
             ]
         ),
         .target(
@@ -189,6 +190,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Notifications in the suite: banners, badges, the Notification Center on F4 (issue 16).
+        .target(
+            name: "SuiteNotifications",
+            dependencies: [
+                "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
+                "SuiteMessages", "WidgetExtensionKit",
+            ],
+            exclude: ["README.md"]
+        ),
 
         // Executables.
         .executableTarget(
@@ -197,7 +207,7 @@ let package = Package(
                 "BatonBench", "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications", "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -217,6 +227,8 @@ let package = Package(
             name: "days-remaining", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         .executableTarget(
             name: "favorites-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
+        .executableTarget(
+            name: "up-next-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
         // MonkeyBrowser's notification service extension: decrypts encrypted pushes.
         .executableTarget(
             name: "monkeybrowser-push-extension",
@@ -250,6 +262,10 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "SuiteShell", "TestSupport", "BatonEnvironment", "CNcursesw"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "SuiteNotificationsTests",
+            dependencies: ["SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(

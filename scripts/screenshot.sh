@@ -345,8 +345,89 @@ scenario_dock_offers() {
     finish
 }
 
+# push DEVICE TITLE [THREAD] [URL]: a MonkeyBrowser push (category "message") to DEVICE.
+push_page() {
+    local file="$work/push-$RANDOM.json"
+    printf '{"aps": {"alert": {"title": "%s", "body": "%s"}, "category": "message", "thread-id": "%s"}, "url": "%s"}' \
+        "$2" "Sent from A: a page to read later, with a reply and a dismiss the app hears about." "${3:-}" \
+        "${4:-about:blank}" >"$file"
+    BATON_HOME="$work/home" "$baton" push "$file" --app com.example.apple-samplecode.MonkeyBrowser --device "$1" >/dev/null
+}
+
+# allow DEVICE: MonkeyBrowser may notify on DEVICE (waits until the suite registered it).
+allow_browser() {
+    for _ in $(seq 1 100); do
+        BATON_HOME="$work/home" "$baton" notifications settings --allow --device "$1" \
+            --app com.example.apple-samplecode.MonkeyBrowser >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# MonkeyBrowser's first notification on a device: the permission question.
+scenario_notification_permission() {
+    start B 100 30
+    wait_for B "Paths"
+    sleep 1
+    push_page B "Ada shared a page"
+    wait_for B "would like to send you notifications"
+    render notification-permission B
+    finish
+}
+
+# A banner with its category's actions, focused with Ctrl-N.
+scenario_notification_banner() {
+    start B 100 30
+    wait_for B "Paths"
+    allow_browser B
+    push_page B "Ada shared a page" ada
+    wait_for B "[ Reply ]"
+    keys B C-n
+    wait_for B "Enter run"
+    render notification-banner B
+    finish
+}
+
+# The Notification Center on F4: grouped by app and thread, the selected one's buttons.
+scenario_notification_center() {
+    start B 100 30
+    wait_for B "Paths"
+    allow_browser B
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Backup finished" --body "42 GB in 3 min" --in 1s >/dev/null
+    push_page B "Ada: lunch at noon?" ada
+    push_page B "Ada: the usual place" ada
+    push_page B "Swift 6 migration notes" pages "https://example.com/swift6"
+    sleep 1.5
+    keys B F4
+    wait_for B "Notifications (4)"
+    keys B Down Right
+    sleep 0.3
+    render notification-center B
+    finish
+}
+
+# Today's Up Next widget: this device's next notification and how long until it fires.
+scenario_up_next() {
+    # The system clock, not BATON_NOW: the daemon schedules on the real one and the widget counts down to it.
+    tmux -L "$socket" -f /dev/null new-session -d -s B -x 100 -y 30 \
+        "export BATON_HOME='$work/home' LANG=C.UTF-8 TERM=xterm-256color; exec '$baton' --device B"
+    wait_for B "Paths"
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Stand-up" --body "Room 4" --in 25m >/dev/null
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Tea is ready" --in 3h >/dev/null
+    keys B F3
+    wait_for B "Days Remaining"
+    keys B e
+    wait_for B "Up Next"
+    keys B Down Down Space Escape
+    wait_for B "Stand-up · Baton · in 2"
+    keys B Down Enter
+    sleep 6
+    render today-up-next B
+    finish
+}
+
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center up_next)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

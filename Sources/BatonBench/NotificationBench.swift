@@ -14,6 +14,7 @@ import Wire
 ///   answered), for the 2 000 requests due in the measured window — scheduler, commit and socket together.
 /// - `timer_floor`: the same due dates on a NIO timer in this process, doing nothing: the floor.
 /// - `push_other_device`: a push for device B sent on one connection → received by B's follower.
+/// - `push_banner_pty`: a push → the banner written by a real suite on a real pty (`BannerBench`).
 /// - `restart_first_fire`: daemon start → the `date` of the first missed request it fires, with 100 000 pending.
 enum NotificationBench {
     static let devices = 1600
@@ -136,6 +137,11 @@ enum NotificationBench {
                 benchmark: "notifications", metric: "restart_first_fire", unit: "ms",
                 samples: [missed.date.timeIntervalSince(restartAt) * 1000]))
         query.close()
+
+        // Push → the banner drawn by a real suite on a real pseudo-terminal (issue 16).
+        let pusher = try await BenchLink.open(paths: paths)
+        figures.append(try await BannerBench.run(link: pusher, samples: min(pushSamples, 300), cliBundle: cliBundle))
+        pusher.close()
         try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
         return figures
     }

@@ -66,14 +66,24 @@ final class ByteCounter: Sendable {
 
     func start() {
         running.store(true, ordering: .releasing)
-        let thread = Thread { [self] in
+        Self.read(
+            fd, while: { [self] in running.load(ordering: .acquiring) },
+            take: { [self] chunk in count.add(chunk.count, ordering: .releasing) })
+    }
+
+    /// Reads `fd` on a thread of its own while `running()` holds, handing each chunk to `take`.
+    static func read(
+        _ fd: Int32, while running: @escaping @Sendable () -> Bool,
+        take: @escaping @Sendable (ArraySlice<UInt8>) -> Void
+    ) {
+        let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65536)
-            while running.load(ordering: .acquiring) {
+            while running() {
                 var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 guard poll(&descriptor, 1, 20) > 0 else { continue }
-                let n = read(fd, &buffer, buffer.count)
+                let n = Glibc.read(fd, &buffer, buffer.count)
                 if n > 0 {
-                    count.add(n, ordering: .releasing)
+                    take(buffer[0..<n])
                 } else if n < 0 && errno != EINTR && errno != EAGAIN {
                     break
                 }

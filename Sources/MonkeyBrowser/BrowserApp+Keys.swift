@@ -26,6 +26,15 @@ extension BrowserApp {
                 case .edited, .moved, .ignored: mode = .find(field)
                 }
                 return true
+            case .remind(var field):  // issue 16
+                switch field.handle(press) {
+                case .submitted:
+                    mode = .page
+                    remind(in: field.text, context: context)
+                case .cancelled: mode = .page
+                case .edited, .moved, .ignored: mode = .remind(field)
+                }
+                return true
             case .field(let editor):
                 handleFieldKey(press, editor: editor)
                 return true
@@ -85,6 +94,7 @@ extension BrowserApp {
         case .back: stepHistory(-1)
         case .forward: stepHistory(1)
         case .find: mode = .find(TextFieldState(text: tabs.selected.find?.query ?? "", selected: true))
+        case .remind: mode = .remind(TextFieldState())
         case .findNext: moveFind(forward: true)
         case .findPrevious: moveFind(forward: false)
         case .nextLink: focusLink(step: 1)

@@ -2,6 +2,7 @@ import Foundation
 import Handoff
 import PageLoading
 import TerminalUI
+import UserNotifications
 
 extension BrowserApp {
     /// Goes to what was typed in the address bar (the selected tab).
@@ -188,6 +189,8 @@ extension BrowserApp {
         case let request as OpenWebpageRequest:
             openWebpage(request.url)
             return true
+        case let delivery as NotificationDelivery:  // issue 16
+            return receiveNotification(delivery, context: context)
         default:
             return false
         }

@@ -32,6 +32,8 @@ public final class BrowserApp: SuiteApp {
     /// What the current event asked of the suite (banners, loads, timers); done with the event's context
     /// before the event returns.
     var effects: [BrowserEffect] = []
+    /// From the app's `Info.plist` (nil without a manifest): its notifications are addressed to it.
+    public internal(set) var bundleIdentifier: String?
 
     // Handoff
     var handoffApp: HandoffApp?
@@ -72,6 +74,7 @@ public final class BrowserApp: SuiteApp {
         }
         switch manifest {
         case .success(let manifest):
+            bundleIdentifier = manifest.bundleIdentifier
             handoffApp = coordinator?.register(manifest: manifest, hooks: handoffEvents)
         case .failure(let error):
             problem = "Handoff is off: \(error)"

@@ -6,6 +6,7 @@ public enum BrowserAction: Sendable, Equatable {
     case selectTab(Int)
     case previousTab, nextTab
     case back, forward, find, findNext, findPrevious, nextLink, previousLink, follow, stop, reload
+    case remind
 }
 
 /// The browser's key table (DESIGN.md's keys); the help bar is generated from it.
@@ -26,6 +27,7 @@ public enum BrowserBindings {
             KeyBinding([KeyPress(.enter)], "follow", action: .follow, showsInHelp: false),
             KeyBinding([KeyPress(.escape)], "stop", action: .stop, showsInHelp: false),
             KeyBinding([.ctrl("r")], "reload", action: .reload, showsInHelp: false),
+            KeyBinding([.char("r")], "remind me", action: .remind, showsInHelp: false),
         ]
         + (1...9).map {
             KeyBinding([.alt(Character("\($0)"))], "tab \($0)", action: .selectTab($0 - 1), showsInHelp: false)

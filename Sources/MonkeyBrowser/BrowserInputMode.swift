@@ -6,6 +6,8 @@ public enum BrowserInputMode: Hashable, Sendable {
     case page
     case address(TextFieldState)
     case find(TextFieldState)
+    /// "Remind me about this page": when (`r`; issue 16).
+    case remind(TextFieldState)
     /// A one-line field edited in place.
     case field(FieldEditor)
     /// A `select`'s options, in a list over the page.

@@ -132,12 +132,18 @@ struct BrowserView {
     private func renderStatus(into buffer: inout CellBuffer) -> Point? {
         let row = layout.status
         guard !row.isEmpty else { return nil }
-        if case .find(var state) = app.mode {
+        let prompts: (label: String, placeholder: String, state: TextFieldState)? =
+            switch app.mode {
+            case .find(let state): (" Find: ", "text to find, Enter to search, Esc to cancel", state)
+            case .remind(let state): (" Remind me in: ", "10m, 2h or 17:30, Enter to set, Esc to cancel", state)
+            default: nil
+            }
+        if let (label, placeholder, fieldState) = prompts {
+            var state = fieldState
             buffer.fill(row, style: Theme.bar)
-            let label = " Find: "
             let x = buffer.put(label, x: row.x, y: row.y, style: Theme.bar, clip: row)
             let field = Rect(x: x, y: row.y, width: row.maxX - x - 1, height: 1)
-            let view = TextField(placeholder: "text to find, Enter to search, Esc to cancel")
+            let view = TextField(placeholder: placeholder)
             view.render(in: field, state: &state, into: &buffer)
             return view.cursor(in: field, state: state)
         }

@@ -11,6 +11,9 @@ public enum NotificationMessage: Hashable, Sendable {
     case changeSettings(SettingsChange)
     case settings(NotificationSettings)
     case setCategories(CategoriesUpdate)
+    /// Client → daemon: the categories an app registered (the suite's banners show their actions).
+    case categoriesQuery(NotificationOwner)
+    case categoriesList([NotificationCategory])
     case add(AddNotification)
     case added(NotificationAdded)
     case pendingQuery(NotificationFilter)
@@ -44,6 +47,8 @@ public enum NotificationMessage: Hashable, Sendable {
         case .changeSettings: "changeSettings"
         case .settings: "settings"
         case .setCategories: "setCategories"
+        case .categoriesQuery: "categoriesQuery"
+        case .categoriesList: "categoriesList"
         case .add: "add"
         case .added: "added"
         case .pendingQuery: "pendingQuery"
@@ -75,6 +80,8 @@ public enum NotificationMessage: Hashable, Sendable {
             case .changeSettings(let body): body
             case .settings(let body): body
             case .setCategories(let body): body
+            case .categoriesQuery(let body): body
+            case .categoriesList(let body): body
             case .add(let body): body
             case .added(let body): body
             case .pendingQuery(let body): body
@@ -109,6 +116,8 @@ public enum NotificationMessage: Hashable, Sendable {
         case "changeSettings": self = .changeSettings(try body(SettingsChange.self))
         case "settings": self = .settings(try body(NotificationSettings.self))
         case "setCategories": self = .setCategories(try body(CategoriesUpdate.self))
+        case "categoriesQuery": self = .categoriesQuery(try body(NotificationOwner.self))
+        case "categoriesList": self = .categoriesList(try body([NotificationCategory].self))
         case "add": self = .add(try body(AddNotification.self))
         case "added": self = .added(try body(NotificationAdded.self))
         case "pendingQuery": self = .pendingQuery(try body(NotificationFilter.self))

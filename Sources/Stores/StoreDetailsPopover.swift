@@ -8,7 +8,7 @@ struct StoreDetailsPopover {
     let isFavourite: Bool
 
     var popover: Popover {
-        Popover(title: store.name, lines: lines, footer: "f favourite · Esc close")
+        Popover(title: store.name, lines: lines, footer: "f favourite · n notify me near · Esc close")
     }
 
     var lines: [StyledLine] {

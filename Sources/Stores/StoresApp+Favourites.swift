@@ -67,6 +67,11 @@ extension StoresApp {
             context.showBanner("No Apple Store has the page /retail/\(slug)/", kind: .warning)
             return
         }
+        show(store, context: context)
+    }
+
+    /// Switches to Stores with `store` selected and its details open.
+    func show(_ store: StoreRecord, context: SuiteContext) {
         context.activate(app: name)
         search = nil
         if state.detailsID != nil { closeDetails() }

@@ -13,6 +13,7 @@ extension StoresApp: UserActivityRestoring {
         }
         do {
             let manifest = try AppManifest.load(app: name, resources: resources)
+            bundleIdentifier = manifest.bundleIdentifier
             handoffApp = coordinator.register(manifest: manifest, hooks: handoffEvents)
         } catch {
             handoffProblem = "Stores cannot hand off: \(error)"

@@ -80,6 +80,8 @@ extension StoresApp {
                 return
             }
             toggleFavourite(store)
+        case .notifyNear:
+            if let store = state.detailsStore { notifyNear(store, context: context) }
         case .favouritesOnly:
             state.toggleFavouritesOnly()
         case .toggleBraille:

@@ -4,6 +4,7 @@ import Foundation
 import Handoff
 import SuiteMessages
 import TerminalUI
+import UserNotifications
 
 /// The Stores app (F2), a port of Apple's HandoffMapViewer: a braille world map of the Apple Stores
 /// beside a list of the stores in view, search, details, favourites synced through the key-value store,
@@ -46,6 +47,8 @@ public final class StoresApp: SuiteApp {
     /// Handoff's callbacks, turned into `HandoffEvent`s that arrive through `receive`.
     let handoffEvents = HandoffEventRelay()
     var handoffProblem: String?
+    /// From the app's `Info.plist`: its notifications are addressed to it.
+    public internal(set) var bundleIdentifier: String?
     var mapActivity: UserActivity?
     var storeActivity: UserActivity?
     /// A continued store-editing activity's store, opened once the stores are loaded.
@@ -159,6 +162,8 @@ public final class StoresApp: SuiteApp {
             apply(loaded, context: context)
         case let request as OpenStoreRequest:
             open(slug: request.slug, context: context)
+        case let delivery as NotificationDelivery:  // issue 16
+            return receiveNotification(delivery, context: context)
         default:
             return false
         }

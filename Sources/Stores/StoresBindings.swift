@@ -8,6 +8,8 @@ public enum StoresAction: Sendable, Hashable {
     case search
     case details
     case toggleFavourite
+    /// "Notify me near this store" (issue 16).
+    case notifyNear
     case favouritesOnly
     case toggleBraille
     case switchFocus
@@ -52,6 +54,7 @@ public enum StoresBindings {
     /// Keys while the details popover is open.
     public static let details: [KeyBinding<StoresAction>] = [
         KeyBinding([.char("f")], "favourite", action: .toggleFavourite),
+        KeyBinding([.char("n")], "notify me near", action: .notifyNear),
         KeyBinding([KeyPress(.escape), KeyPress(.enter)], "close", action: .back),
     ]
 

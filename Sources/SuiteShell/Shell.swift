@@ -22,6 +22,8 @@ public final class Shell: LoopProgram {
     public var dockSource: DockSource?
     /// Receives messages addressed to the key-value store.
     public var keyValueReceiver: ((any Sendable) -> Void)?
+    /// Notifications: banners over the content, badges and marks in the top bar, keys first.
+    public weak var overlay: (any ShellOverlay)?
     private var aboutScroll = ScrollState()
     /// The list `Ctrl-O` opens when several offers stand.
     private var offerPicker: OfferPicker?
@@ -113,6 +115,11 @@ public final class Shell: LoopProgram {
 
     private func handle(_ press: KeyPress, loop: LoopControl) {
         if offerPicker != nil, handlePicker(press) { return }
+        if isLargeEnough, let overlay, let context = context(ofApp: overlay.name),
+            overlay.handleOverlayKey(press, context: context)
+        {
+            return  // notification banners and questions take keys first
+        }
         if showsKeyOverlay, press == .char("?") || press == KeyPress(.escape) {
             showsKeyOverlay = false
             return
@@ -228,7 +235,13 @@ public final class Shell: LoopProgram {
     private var contentArea: Rect { Rect(size: size).inset(top: 1, bottom: 2) }
 
     private var topBar: TabBar {
-        let titles = ["Baton"] + apps.map { "F\($0.functionKey) \($0.name)" }
+        let titles =
+            ["Baton"]
+            + apps.map { app in
+                // issue 16: the app's badge beside its name
+                let badge = overlay?.badge(forApp: app.name).flatMap { $0 > 0 ? " (\($0))" : nil } ?? ""
+                return "F\(app.functionKey) \(app.name)\(badge)"
+            }
         return TabBar(titles: titles, selected: (activeApp ?? -1) + 1)
     }
 
@@ -251,7 +264,7 @@ public final class Shell: LoopProgram {
         let (top, rest) = screen.splitTop(1)
         let (content, bottom) = rest.splitBottom(2)
         topBar.render(in: top, into: &buffer)
-        let deviceLabel = " ◉ \(info.device) "
+        let deviceLabel = (overlay?.topBarMark.map { " \($0)" } ?? "") + " ◉ \(info.device) "
         let deviceWidth = TextWidth.of(deviceLabel)
         if deviceWidth < top.width / 3 {
             buffer.put(deviceLabel, x: top.maxX - deviceWidth, y: top.y, style: Theme.barSelected)
@@ -268,6 +281,11 @@ public final class Shell: LoopProgram {
             banner.render(in: content.splitTop(1).top, into: &buffer)
         } else if continuingApp != nil {
             Banner(Self.continuingText).render(in: content.splitTop(1).top, into: &buffer)
+        }
+        if let overlay, let context = context(ofApp: overlay.name),
+            let overlayCursor = overlay.renderOverlay(in: content, into: &buffer, context: context)
+        {
+            cursor = overlayCursor
         }
         renderDockRow(bottom.splitTop(1).top, into: &buffer)
         HelpBar(items: helpBarItems, pinned: Self.keysHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)

@@ -215,6 +215,14 @@ public final class NcursesTerminal: InteractiveTerminal {
         return true
     }
 
+    /// Writes control bytes beside the frames (a bell, a window title, a desktop notification), flushed
+    /// at once; the caller makes sure nothing from outside reaches it raw (issue 16).
+    public func writeControl(_ bytes: String) {
+        guard isOpen, let outputFile else { return }
+        fputs(bytes, outputFile)
+        fflush(outputFile)
+    }
+
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false

@@ -32,6 +32,25 @@ public final class UserNotificationCenter: Sendable {
     public static func connect(
         bundleIdentifier: String, device: String, paths: BatonPaths = BatonPaths()
     ) async throws(NotificationCenterError) -> UserNotificationCenter {
+        try await open(
+            owner: NotificationOwner(bundleIdentifier: bundleIdentifier, device: device),
+            follow: NotificationFilter(bundleIdentifier: bundleIdentifier, device: device), paths: paths)
+    }
+
+    /// Connects as the suite on `device`: one connection that follows every app's notifications there (the
+    /// suite's banners and Notification Center); its owner has an empty bundle identifier, so it speaks
+    /// through `ask` with explicit owners and filters.
+    public static func connectSuite(
+        device: String, paths: BatonPaths = BatonPaths()
+    ) async throws(NotificationCenterError) -> UserNotificationCenter {
+        try await open(
+            owner: NotificationOwner(bundleIdentifier: "", device: device),
+            follow: NotificationFilter(device: device), paths: paths)
+    }
+
+    private static func open(
+        owner: NotificationOwner, follow: NotificationFilter, paths: BatonPaths
+    ) async throws(NotificationCenterError) -> UserNotificationCenter {
         let state = CenterState()
         let (events, sink) = AsyncStream.makeStream(of: NotificationCenterEvent.self)
         state.sink = sink
@@ -48,10 +67,8 @@ public final class UserNotificationCenter: Sendable {
         } catch {
             throw .daemon("cannot reach the Baton daemon: \(error)")
         }
-        let center = UserNotificationCenter(
-            owner: NotificationOwner(bundleIdentifier: bundleIdentifier, device: device), link: link, state: state,
-            events: events)
-        _ = try await center.ask(.follow(NotificationFilter(bundleIdentifier: bundleIdentifier, device: device)))
+        let center = UserNotificationCenter(owner: owner, link: link, state: state, events: events)
+        _ = try await center.ask(.follow(follow))
         return center
     }
 
@@ -153,7 +170,9 @@ public final class UserNotificationCenter: Sendable {
         NotificationFilter(bundleIdentifier: owner.bundleIdentifier, device: owner.device, identifiers: identifiers)
     }
 
-    private func ask(_ message: NotificationMessage) async throws(NotificationCenterError) -> NotificationMessage {
+    /// Sends any message of the notification family and waits for the daemon's answer (the suite's center
+    /// uses it for other apps' owners and filters).
+    public func ask(_ message: NotificationMessage) async throws(NotificationCenterError) -> NotificationMessage {
         let requestID = state.nextRequestID()
         let wire: WireMessage
         do {

@@ -21,6 +21,7 @@ struct BatonCommand: AsyncParsableCommand {
             DumpCommand.self,
             KeyValueCommand.self,
             LocationCommand.self,
+            DndCommand.self,
             CookiesCommand.self,
             NotifyCommand.self,
             NotificationsCommand.self,

@@ -6,8 +6,10 @@ import KeyValueStore
 import MonkeyBrowser
 import PageLoading
 import Stores
+import SuiteNotifications
 import TerminalUI
 import Today
+import UserNotifications
 
 /// The apps the suite ships, each appearing in the top bar once it exists.
 enum SuiteApps {
@@ -18,7 +20,27 @@ enum SuiteApps {
             coordinator: services.coordinator, favorites: KeyValueFavorites(store: services.keyValueStore),
             deviceLocation: { try deviceLocation(device: device, paths: paths) }, launchedAt: clock.now(),
             usesBraille: StoresApp.braillePreferred(), port: services.port)
-        return [browser, stores, TodayApp(device: device, paths: paths)]
+        let apps: [any SuiteApp] = [browser, stores, TodayApp(device: device, paths: paths)]
+        return apps + [
+            makeNotifications(device: device, paths: paths, port: services.port, apps: apps, now: { clock.now() })
+        ]
+    }
+
+    /// Notifications (F4) for the other apps: their names by bundle identifier, the CLI's as "Baton".
+    private static func makeNotifications(
+        device: String, paths: BatonPaths, port: MessagePort, apps: [any SuiteApp], now: @escaping @Sendable () -> Date
+    ) -> NotificationsApp {
+        var names = ["com.baton.cli": "Baton"]
+        if let resources = ResourceLocator.resourcesDirectory() {
+            for app in apps {
+                if let manifest = try? AppManifest.load(app: app.name, resources: resources) {
+                    names[manifest.bundleIdentifier] = app.name
+                }
+            }
+        }
+        return NotificationsApp(
+            device: device, paths: paths, port: port, delegates: apps.compactMap { $0 as? any NotificationDelegate },
+            appNames: names, now: now)
     }
 
     /// MonkeyBrowser with its start pages and manifest from Resources, its tabs saved per device,

@@ -2,8 +2,10 @@ import ArgumentParser
 import BatonEnvironment
 import Foundation
 import Logging
+import SuiteNotifications
 import SuiteShell
 import TerminalUI
+import UserNotifications
 
 /// `baton` with no subcommand: the suite TUI.
 struct SuiteCommand: ParsableCommand {
@@ -18,6 +20,7 @@ struct SuiteCommand: ParsableCommand {
         CleanSignals.unblockOnThisThread()
         let clock = try options.clock()
         let device = options.deviceName
+        setenv("BATON_DEVICE", device, 1)  // the suite's helpers (Up Next widget) act as this device
         let paths = BatonPaths()
         do { try paths.prepare() } catch {
             throw CommandFailure("cannot prepare \(paths.stateDirectory.path): \(error)")
@@ -45,9 +48,41 @@ struct SuiteCommand: ParsableCommand {
         let keyValueStore = services.keyValueStore
         shell.keyValueReceiver = { _ = keyValueStore.handle($0) }
         services.start()
+        let notifications = apps.lazy.compactMap { $0 as? NotificationsApp }.first
+        var titleSaved = false
+        if let notifications {
+            attach(notifications, shell: shell, terminal: terminal, titleSaved: { titleSaved = true })
+        }
         let loop = EventLoop(terminal: terminal, port: port, clock: deadlines)
         loop.run(shell)
+        notifications?.stop()
+        if titleSaved { terminal.writeControl(TerminalSignalBytes.restoreTitle) }
         signals.stop()
         logger.info("suite stopped")
+    }
+
+    /// Notifications draw over the shell, ring and title the terminal, and ask the frontmost app (issue 16).
+    private func attach(
+        _ notifications: NotificationsApp, shell: Shell, terminal: NcursesTerminal, titleSaved: @escaping () -> Void
+    ) {
+        shell.overlay = notifications
+        notifications.frontmostBundle = { [weak shell] in
+            guard let shell, let index = shell.activeApp else { return nil }
+            return (shell.apps[index] as? any NotificationDelegate)?.notificationBundleIdentifier
+        }
+        var saved = false
+        let environment = ProcessInfo.processInfo.environment
+        let desktop = DesktopNotificationProtocol.choose(environment: environment)
+        let insideTmux = environment["TMUX"] != nil
+        notifications.signal = { signal in
+            if case .title = signal, !saved {
+                saved = true
+                titleSaved()
+                terminal.writeControl(TerminalSignalBytes.saveTitle)
+            }
+            let bytes = TerminalSignalBytes.bytes(for: signal, desktop: desktop, insideTmux: insideTmux)
+            if !bytes.isEmpty { terminal.writeControl(bytes) }
+        }
+        notifications.start()
     }
 }

@@ -29,8 +29,11 @@ import Testing
             #expect(try tmux.screenWithEscapes().firstMatch(of: colour) == nil, "NO_COLOR must not set colours")
         }
 
+        // F4 is the Notification Center now (issue 16); F12 goes back to About.
         try tmux.send("F4")
-        try tmux.waitFor("Notifications is not in this build yet")
+        try tmux.waitFor("Do Not Disturb off")
+        try tmux.send("F12")
+        try tmux.waitFor("Paths")
 
         try tmux.resize(width: 50, height: 12)
         let small = try tmux.waitFor("terminal too small (needs 60×16)")

@@ -142,6 +142,7 @@ final class NotificationService: DaemonService {
             app.categories = update.categories
             saveApp(update.owner, app)
             reply(.done)
+        case .categoriesQuery(let owner): reply(.categoriesList(appRow(owner).categories))
         case .add(let add): self.add(add, requestID: requestID, from: connection)
         case .pendingQuery(let filter):
             reply(.pendingList(scheduler.pending { filter.matches($0) }))
@@ -179,7 +180,8 @@ final class NotificationService: DaemonService {
             locations[update.device] = current
             scheduler.locationChanged(device: update.device, from: previous, to: current)
             reply(.done)
-        case .authorization, .settings, .added, .pendingList, .deliveredList, .removed, .notificationDelivered,
+        case .authorization, .settings, .categoriesList, .added, .pendingList, .deliveredList, .removed,
+            .notificationDelivered,
             .notificationsRemoved, .pushed, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }

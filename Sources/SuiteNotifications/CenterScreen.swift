@@ -1,0 +1,322 @@
+import Foundation
+import Notifications
+import TerminalUI
+import TextWidth
+
+/// The Notification Center on F4: delivered notifications newest first, grouped by app then thread
+/// (a collapsed thread shows its most relevant one and "N more"), the selected one's buttons, and a
+/// second tab of pending requests with their next fire dates.
+public struct CenterScreen: Sendable {
+    public enum Tab: Sendable { case delivered, pending, settings }
+
+    /// One row of the delivered list.
+    public enum Row: Hashable, Sendable {
+        case app(bundleIdentifier: String, count: Int)
+        case notification(DeliveredNotification)
+        case more(thread: String, summary: String)
+    }
+
+    public private(set) var tab = Tab.delivered
+    /// The selected row's position among the selectable rows.
+    public private(set) var selection = 0
+    private var expanded: Set<String> = []
+    /// The selected notification's buttons while they have the keys.
+    public private(set) var bar: ActionBar?
+    public private(set) var settings = SettingsPane()
+    /// The buttons a quiet (provisional) notification carries, as iOS shows them.
+    public static let keepAction = NotificationAction(identifier: "baton.keep", title: "Keep")
+    public static let turnOffAction = NotificationAction(
+        identifier: "baton.turnOff", title: "Turn Off", options: [.destructive])
+
+    public init() {}
+
+    public var isEditingText: Bool { bar?.isEditing == true }
+
+    /// The delivered list as rows: each app's header, then its threads.
+    public func rows(_ ledger: NotificationLedger) -> [Row] {
+        var rows: [Row] = []
+        for group in ledger.groups {
+            rows.append(.app(bundleIdentifier: group.bundleIdentifier, count: group.count))
+            for thread in group.threads {
+                let key = group.bundleIdentifier + "\n" + thread.identifier
+                let shown = expanded.contains(key) ? thread.notifications : Array(thread.byRelevance.prefix(1))
+                rows += shown.map(Row.notification)
+                if let more = thread.moreSummary, !expanded.contains(key) {
+                    rows.append(.more(thread: key, summary: more))
+                }
+            }
+        }
+        return rows
+    }
+
+    private func selectable(_ rows: [Row]) -> [Row] {
+        rows.filter { if case .app = $0 { false } else { true } }
+    }
+
+    /// The selected notification, if the selection is on one.
+    public func selected(_ ledger: NotificationLedger) -> DeliveredNotification? {
+        let choices = selectable(rows(ledger))
+        guard choices.indices.contains(selection), case .notification(let n) = choices[selection] else { return nil }
+        return n
+    }
+
+    public mutating func handle(
+        _ press: KeyPress, ledger: NotificationLedger, apps: [(bundle: String, name: String)] = []
+    ) -> NotificationCommand {
+        if press == .char("t") || press == KeyPress(.tab, .shift), bar == nil {
+            tab = tab == .delivered ? .pending : tab == .pending ? .settings : .delivered
+            selection = 0
+            return .handled
+        }
+        if press == .char("s"), bar == nil {
+            tab = tab == .settings ? .delivered : .settings
+            return .handled
+        }
+        if press == .char("n"), !isEditingText { return .toggleDoNotDisturb }
+        switch tab {
+        case .delivered: return handleDelivered(press, ledger: ledger)
+        case .pending: return handlePending(press, ledger: ledger)
+        case .settings:
+            if press == KeyPress(.escape) {
+                tab = .delivered
+                return .handled
+            }
+            return settings.handle(press, apps: apps, ledger: ledger)
+        }
+    }
+
+    /// The buttons of `notification`: its category's actions, and Keep / Turn Off while its app is quiet.
+    static func actionBar(for notification: DeliveredNotification, ledger: NotificationLedger) -> ActionBar {
+        var actions = ledger.category(of: notification)?.actions ?? []
+        if ledger.settings(of: notification.owner.bundleIdentifier).authorizationStatus == .provisional {
+            actions += [keepAction, turnOffAction]
+        }
+        return ActionBar(notification: notification, actions: actions)
+    }
+
+    private mutating func handleDelivered(_ press: KeyPress, ledger: NotificationLedger) -> NotificationCommand {
+        let choices = selectable(rows(ledger))
+        selection = min(selection, max(0, choices.count - 1))
+        if var open = bar {
+            if press == KeyPress(.escape), !open.isEditing, !open.confirming {
+                bar = nil
+                return .handled
+            }
+            let outcome = open.handle(press)
+            bar = open
+            switch outcome {
+            case .ignored: return .ignored
+            case .handled: return .handled
+            case .respond(let identifier, let text, let foreground):
+                bar = nil
+                let bundle = open.notification.owner.bundleIdentifier
+                if identifier == Self.keepAction.identifier {
+                    return .changeSettings(SettingsChangeRequest(bundleIdentifier: bundle, allow: true))
+                }
+                if identifier == Self.turnOffAction.identifier {
+                    return .changeSettings(SettingsChangeRequest(bundleIdentifier: bundle, allow: false))
+                }
+                return .respond(open.notification, actionIdentifier: identifier, userText: text, foreground: foreground)
+            }
+        }
+        let current = choices.indices.contains(selection) ? choices[selection] : nil
+        switch press {
+        case KeyPress(.up): selection = max(0, selection - 1)
+        case KeyPress(.down): selection = min(max(0, choices.count - 1), selection + 1)
+        case KeyPress(.home): selection = 0
+        case KeyPress(.end): selection = max(0, choices.count - 1)
+        case KeyPress(.enter), .char(" "), KeyPress(.right), KeyPress(.tab):
+            switch current {
+            case .more(let thread, _):
+                expanded.insert(thread)
+            case .notification(let notification):
+                if press == KeyPress(.enter) {
+                    return .respond(
+                        notification, actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: nil,
+                        foreground: true)
+                }
+                if press == .char(" ") {
+                    let key = notification.owner.bundleIdentifier + "\n" + notification.request.content.threadIdentifier
+                    if expanded.contains(key) { expanded.remove(key) } else { expanded.insert(key) }
+                } else {
+                    var open = Self.actionBar(for: notification, ledger: ledger)
+                    _ = open.handle(KeyPress(.right))
+                    bar = open
+                }
+            default: return .ignored
+            }
+        case .char("d"), KeyPress(.delete):
+            if case .notification(let notification) = current { return .dismiss(notification) }
+            return .ignored
+        case .char("c"):
+            if case .notification(let notification) = current {
+                return .clear(bundleIdentifier: notification.owner.bundleIdentifier)
+            }
+            return .ignored
+        case .char("C"): return .clear(bundleIdentifier: nil)
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    private mutating func handlePending(_ press: KeyPress, ledger: NotificationLedger) -> NotificationCommand {
+        let count = ledger.pending.count
+        selection = min(selection, max(0, count - 1))
+        switch press {
+        case KeyPress(.up): selection = max(0, selection - 1)
+        case KeyPress(.down): selection = min(max(0, count - 1), selection + 1)
+        case .char("x"), .char("d"), KeyPress(.delete):
+            guard ledger.pending.indices.contains(selection) else { return .ignored }
+            return .cancel(ledger.pending[selection])
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    // MARK: View
+
+    /// Draws the center into `area`; returns the cursor while a reply is typed.
+    public func render(
+        in area: Rect, ledger: NotificationLedger, appName: (String) -> String, doNotDisturb: String?, now: Date,
+        apps: [(bundle: String, name: String)] = [], into buffer: inout CellBuffer
+    ) -> Point? {
+        buffer.fill(area)
+        guard area.height >= 3 else { return nil }
+        let (header, rest) = area.splitTop(2)
+        let tabs = TabBar(
+            titles: ["Notifications (\(ledger.shownCount))", "Pending (\(ledger.pending.count))", "Settings"],
+            selected: tab == .delivered ? 0 : tab == .pending ? 1 : 2)
+        tabs.render(in: header.splitTop(1).top, into: &buffer)
+        let dnd = doNotDisturb.map { "☾ Do Not Disturb on, \($0) · n" } ?? "Do Not Disturb off · n"
+        buffer.put(TextWidth.truncate(dnd, to: header.width), x: header.x + 1, y: header.y + 1, style: Theme.muted)
+        let list = rest.inset(left: 1, right: 1)
+        switch tab {
+        case .delivered: return renderDelivered(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
+        case .pending:
+            renderPending(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
+            return nil
+        case .settings:
+            settings.render(in: list, apps: apps, ledger: ledger, into: &buffer)
+            return nil
+        }
+    }
+
+    private func renderDelivered(
+        in area: Rect, ledger: NotificationLedger, appName: (String) -> String, now: Date,
+        into buffer: inout CellBuffer
+    ) -> Point? {
+        let rows = rows(ledger)
+        guard !rows.isEmpty else {
+            buffer.put("No notifications", x: area.x, y: area.y, style: Theme.muted, clip: area)
+            return nil
+        }
+        // Lines: each row one line; the selected notification also its subtitle, body and buttons.
+        var lines: [(line: StyledLine, selected: Bool, buttons: ActionBar?)] = []
+        var choice = 0
+        var selectedLine = 0
+        for row in rows {
+            switch row {
+            case .app(let bundle, let count):
+                let badge = ledger.badges[bundle].flatMap { $0 > 0 ? "  badge \($0)" : nil } ?? ""
+                lines.append(
+                    (
+                        StyledLine(
+                            "\(NotificationText.shown(appName(bundle))) · \(count)\(badge)", style: Theme.heading),
+                        false, nil
+                    ))
+            case .notification(let notification):
+                let isSelected = choice == selection
+                choice += 1
+                if isSelected { selectedLine = lines.count }
+                let content = notification.request.content
+                let age = NotificationText.age(of: notification.date, now: now)
+                let late = notification.lateBy.map { $0 >= 1 ? " (late \(Int($0))s)" : "" } ?? ""
+                let head = [content.title, content.subtitle].filter { !$0.isEmpty }.map(NotificationText.shown)
+                    .joined(separator: " — ")
+                let text = head.isEmpty ? NotificationText.shown(content.body) : head
+                let room = max(0, area.width - TextWidth.of(age + late) - 4)
+                let line = StyledLine([
+                    .init(
+                        "  " + TextWidth.pad(TextWidth.truncate(text, to: room), to: room) + " ",
+                        isSelected ? Theme.selection : Theme.text),
+                    .init(age + late, isSelected ? Theme.selection : Theme.muted),
+                ])
+                lines.append((line, isSelected, nil))
+                if isSelected {
+                    if !head.isEmpty {
+                        for bodyLine in NotificationText.wrap(
+                            NotificationText.shown(content.body), width: area.width - 4, maxLines: 3)
+                        {
+                            lines.append((StyledLine("    " + bodyLine), false, nil))
+                        }
+                    }
+                    let buttons = bar ?? Self.actionBar(for: notification, ledger: ledger)
+                    lines.append((StyledLine(""), false, buttons))
+                }
+            case .more(_, let summary):
+                let isSelected = choice == selection
+                if isSelected { selectedLine = lines.count }
+                choice += 1
+                lines.append(
+                    (StyledLine("    ⋯ \(summary)", style: isSelected ? Theme.selection : Theme.muted), isSelected, nil)
+                )
+            }
+        }
+        let top = max(0, min(selectedLine - area.height / 2, lines.count - area.height))
+        var cursor: Point?
+        for (offset, entry) in lines.dropFirst(top).prefix(area.height).enumerated() {
+            let y = area.y + offset
+            if let buttons = entry.buttons {
+                let row = Rect(x: area.x + 4, y: y, width: max(0, area.width - 4), height: 1)
+                cursor = buttons.render(in: row, focused: bar != nil, into: &buffer) ?? cursor
+            } else {
+                buffer.put(entry.line, x: area.x, y: y, clip: area)
+            }
+        }
+        return cursor
+    }
+
+    private func renderPending(
+        in area: Rect, ledger: NotificationLedger, appName: (String) -> String, now: Date,
+        into buffer: inout CellBuffer
+    ) {
+        guard !ledger.pending.isEmpty else {
+            buffer.put("Nothing scheduled", x: area.x, y: area.y, style: Theme.muted, clip: area)
+            return
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        formatter.timeZone = TimeZone.current
+        let top = max(0, min(selection - area.height / 2, ledger.pending.count - area.height))
+        for (offset, pending) in ledger.pending.enumerated().dropFirst(top).prefix(area.height) {
+            let y = area.y + offset - top
+            let when = pending.nextFireDate.map { formatter.string(from: $0) } ?? "on an event"
+            let title = NotificationText.shown(
+                pending.request.content.title.isEmpty ? pending.request.identifier : pending.request.content.title)
+            let app = NotificationText.shown(appName(pending.owner.bundleIdentifier))
+            let style = offset == selection ? Theme.selection : Theme.text
+            let text = TextWidth.pad(TextWidth.truncate("\(when)  \(app) · \(title)", to: area.width), to: area.width)
+            buffer.put(text, x: area.x, y: y, style: style, clip: area)
+        }
+    }
+
+    /// The keys, for the help bar.
+    public var helpItems: [HelpItem] {
+        switch tab {
+        case .delivered:
+            [
+                HelpItem(keys: "Enter", label: "Open"), HelpItem(keys: "→", label: "Actions"),
+                HelpItem(keys: "d", label: "Dismiss"), HelpItem(keys: "c/C", label: "Clear app/all"),
+                HelpItem(keys: "t", label: "Pending"), HelpItem(keys: "s", label: "Settings"),
+                HelpItem(keys: "n", label: "Do Not Disturb"),
+            ]
+        case .pending:
+            [HelpItem(keys: "x", label: "Cancel"), HelpItem(keys: "t", label: "Settings")]
+        case .settings:
+            [
+                HelpItem(keys: "←→↑↓", label: "Choose"), HelpItem(keys: "Space", label: "Toggle"),
+                HelpItem(keys: "t", label: "Delivered"),
+            ]
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import BatonEnvironment
+import Foundation
+import TextWidth
+
+/// How notification text from outside (a push, another app) is made safe and fitted for the terminal:
+/// control characters and escape sequences are shown escaped (`\u{1b}`), never written raw.
+public enum NotificationText {
+    /// The most bytes of one field kept for display (a 10 000-character body is cut, with its size noted).
+    public static let fieldLimit = 2048
+
+    /// `text` with control characters escaped and cut to `fieldLimit` bytes.
+    public static func shown(_ text: String) -> String { BoundedQuote.escaped(text, limit: fieldLimit) }
+
+    /// `text` (already escaped) wrapped at `width` columns into at most `maxLines` lines; the last line that
+    /// cuts text ends with "…".
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var cut = false
+        outer: for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var piece = String(word)
+            while !piece.isEmpty {
+                let pieceWidth = TextWidth.of(piece)
+                let needed = currentWidth == 0 ? pieceWidth : currentWidth + 1 + pieceWidth
+                if needed <= width {
+                    current += (currentWidth == 0 ? "" : " ") + piece
+                    currentWidth = needed
+                    piece = ""
+                } else if currentWidth > 0 {
+                    lines.append(current)
+                    (current, currentWidth) = ("", 0)
+                } else {
+                    // A word longer than the line is broken.
+                    let head = TextWidth.prefix(piece, fitting: width).text
+                    let taken = head.isEmpty ? String(piece.prefix(1)) : String(head)
+                    lines.append(taken)
+                    piece = String(piece.dropFirst(taken.count))
+                }
+                if lines.count == maxLines {
+                    cut = !piece.isEmpty || currentWidth > 0
+                    break outer
+                }
+            }
+        }
+        if lines.count < maxLines, currentWidth > 0 {
+            lines.append(current)
+        } else if currentWidth > 0 {
+            cut = true
+        }
+        if cut, let last = lines.popLast() {
+            let room = max(0, width - 1)
+            lines.append(
+                TextWidth.of(last) <= room ? last + "…" : String(TextWidth.prefix(last, fitting: room).text) + "…")
+        }
+        return lines
+    }
+
+    /// How long ago `date` was, as banners and the center show it: "now", "5m", "2h", "3d".
+    public static func age(of date: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        default: return "\(seconds / 86_400)d"
+        }
+    }
+}

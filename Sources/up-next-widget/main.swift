@@ -1,0 +1,3 @@
+import WidgetExtensionKit
+
+WidgetExtensionRunner.main(UpNextWidget.self)

@@ -1,0 +1,112 @@
+import Foundation
+import Notifications
+import TerminalUI
+import Testing
+
+@testable import SuiteNotifications
+
+@Suite struct BannerStackTests {
+    func entry(_ notification: DeliveredNotification, seconds: Double = 5, category: NotificationCategory? = nil)
+        -> BannerStack.Entry
+    {
+        BannerStack.Entry(
+            bar: ActionBar(notification: notification, category: category), appName: "MonkeyBrowser",
+            expires: Fixture.now.addingTimeInterval(seconds), showsPreview: true,
+            categoryOptions: category?.options ?? [])
+    }
+
+    @Test func newestOnTopAndExpiresUnlessFocused() {
+        var stack = BannerStack()
+        stack.push(entry(Fixture.delivered("a"), seconds: 5))
+        stack.push(entry(Fixture.delivered("b"), seconds: 8))
+        #expect(stack.entries.map(\.bar.notification.request.identifier) == ["b", "a"])
+        #expect(stack.nextExpiry == Fixture.now.addingTimeInterval(5))
+        #expect(stack.handle(.ctrl("n")) == .handled)
+        stack.expire(now: Fixture.now.addingTimeInterval(60))
+        // The focused banner stays; the other left.
+        #expect(stack.entries.map(\.bar.notification.request.identifier) == ["b"])
+        #expect(stack.handle(KeyPress(.escape)) == .handled)
+        #expect(stack.entries.isEmpty && !stack.isFocused)
+    }
+
+    @Test func ctrlNWithoutBannersIsNotTaken() {
+        var stack = BannerStack()
+        #expect(stack.handle(.ctrl("n")) == .ignored)
+        stack.push(entry(Fixture.delivered("a")))
+        #expect(stack.handle(.char("x")) == .ignored)
+    }
+
+    @Test func buttonsRunTheFocusedAction() {
+        var stack = BannerStack()
+        let n = Fixture.delivered("a", category: "message")
+        stack.push(entry(n, category: Fixture.message))
+        _ = stack.handle(.ctrl("n"))
+        #expect(
+            stack.handle(KeyPress(.enter))
+                == .respond(
+                    n, actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: nil, foreground: true))
+        #expect(stack.entries.isEmpty)
+
+        stack.push(entry(n, category: Fixture.message))
+        _ = stack.handle(.ctrl("n"))
+        _ = stack.handle(KeyPress(.tab))
+        _ = stack.handle(KeyPress(.tab))  // Mark as Read
+        #expect(
+            stack.handle(KeyPress(.enter)) == .respond(n, actionIdentifier: "read", userText: nil, foreground: false))
+    }
+
+    @Test func textReplyReachesTheResponse() {
+        var stack = BannerStack()
+        let n = Fixture.delivered("a", category: "message")
+        stack.push(entry(n, category: Fixture.message))
+        _ = stack.handle(.ctrl("n"))
+        _ = stack.handle(KeyPress(.right))  // Reply
+        #expect(stack.handle(KeyPress(.enter)) == .handled)
+        #expect(stack.isEditingText)
+        for c in "on my way" { _ = stack.handle(.char(c)) }
+        #expect(
+            stack.handle(KeyPress(.enter))
+                == .respond(n, actionIdentifier: "reply", userText: "on my way", foreground: false))
+    }
+
+    @Test func authenticationRequiredAsksFirstAndEscCancels() {
+        var stack = BannerStack()
+        let n = Fixture.delivered("a", category: "message")
+        stack.push(entry(n, category: Fixture.message))
+        _ = stack.handle(.ctrl("n"))
+        _ = stack.handle(KeyPress(.left))  // wraps to Delete
+        #expect(stack.handle(KeyPress(.enter)) == .handled)
+        #expect(stack.entries.first?.bar.confirming == true)
+        #expect(stack.handle(KeyPress(.escape)) == .handled)
+        #expect(stack.entries.count == 1 && stack.entries.first?.bar.confirming == false)
+        _ = stack.handle(KeyPress(.left))
+        _ = stack.handle(KeyPress(.enter))
+        #expect(
+            stack.handle(KeyPress(.enter)) == .respond(n, actionIdentifier: "delete", userText: nil, foreground: false))
+    }
+
+    @Test func dKeyDismissesTheNotification() {
+        var stack = BannerStack()
+        let n = Fixture.delivered("a")
+        stack.push(entry(n))
+        _ = stack.handle(.ctrl("n"))
+        #expect(stack.handle(.char("d")) == .dismiss(n))
+    }
+
+    @Test func aThousandArrivalsCoalesce() {
+        var stack = BannerStack()
+        for index in 0..<1000 { stack.push(entry(Fixture.delivered("n\(index)"))) }
+        #expect(stack.entries.count == BannerStack.maxKept)
+        #expect(stack.overflow == 1000 - BannerStack.maxKept)
+        #expect(stack.entries.first?.bar.notification.request.identifier == "n999")
+    }
+
+    @Test func removedElsewhereLeaves() {
+        var stack = BannerStack()
+        let n = Fixture.delivered("a")
+        stack.push(entry(n))
+        _ = stack.handle(.ctrl("n"))
+        stack.remove(owner: n.owner, identifiers: ["a"])
+        #expect(stack.entries.isEmpty && !stack.isFocused)
+    }
+}
