@@ -177,7 +177,8 @@ let package = Package(
         ),
 
         // The suite shell: top bar, destinations, dock, banners, help bar.
-        .target(name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"], exclude: ["README.md"]),
+        .target(
+            name: "SuiteShell", dependencies: ["TerminalUI", "BatonEnvironment", "TextWidth"], exclude: ["README.md"]),
 
         // `baton bench` and `baton handoff-probe`: the benchmarks and the scriptable Handoff device.
         .target(
@@ -207,7 +208,8 @@ let package = Package(
                 "BatonBench", "TerminalUI", "TextWidth", "BatonEnvironment", "SuiteShell", "Today",
                 "MonkeyBrowser",
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
-                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications", "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications",
+                "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
                 "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -279,7 +281,8 @@ let package = Package(
         .testTarget(
             name: "AccountTests",
             dependencies: [
-                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment", "KeyValueStore",
+                "Wire", "Handoff", "Notifications", "UserNotifications", "AccountClient", "BatonEnvironment",
+                "KeyValueStore",
                 "TestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -9,9 +9,7 @@ import Testing
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
         try b.waitFor("Paths")
-        try Shell.run(
-            fixture.binary, ["notify", "--device", "B", "--title", "Tea is ready", "--in", "10m"],
-            environment: fixture.environment)
+        try fixture.onceRegistered(["notify", "--device", "B", "--title", "Tea is ready", "--in", "10m"])
         // Today: add the Up Next widget (e, then Space on it).
         try b.send("F3")
         try b.waitFor("Days Remaining")

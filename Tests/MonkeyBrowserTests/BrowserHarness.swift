@@ -40,7 +40,7 @@ final class BrowserHarness {
 
     /// Hands the browser every message until no tab is loading (waiting on the port, never sleeping).
     func settle() async {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(180)
         while Date() < deadline {
             deliver()
             if !app.tabs.tabs.contains(where: { $0.loading != nil }) { return }
