@@ -98,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "Handoff",
-            dependencies: ["Wire", "AccountClient", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["Wire", "AccountClient"]
         ),
         .target(
             name: "KeyValueStore",

@@ -19,11 +19,15 @@ public final class AccountClient: @unchecked Sendable {
         public var reconnect: ReconnectPolicy
         /// Variables set for the spawned daemon on top of this process's environment (e.g. `BATON_HOME`).
         public var daemonEnvironment: [String: String]
+        /// The clock of `post(after:token:)`'s timers (a `ManualClock` in tests).
+        public var clock: any DeadlineClock
 
         public init(
             paths: BatonPaths = BatonPaths(), daemonExecutable: URL? = DaemonSpawner.defaultExecutable(),
-            reconnect: ReconnectPolicy = ReconnectPolicy(), daemonEnvironment: [String: String] = [:]
+            reconnect: ReconnectPolicy = ReconnectPolicy(), daemonEnvironment: [String: String] = [:],
+            clock: any DeadlineClock = SystemDeadlineClock()
         ) {
+            self.clock = clock
             self.paths = paths
             self.daemonExecutable = daemonExecutable
             self.reconnect = reconnect
@@ -111,10 +115,11 @@ public final class AccountClient: @unchecked Sendable {
         }
     }
 
-    /// Posts `AccountEvent.timer(token)` to the sink after `delay` (for UI-side timeouts).
-    public func post(after delay: TimeAmount, token: UInt64) {
+    /// Posts `AccountEvent.timer(token)` to the sink after `delay` of the configuration's clock's monotonic
+    /// time (for UI-side timeouts: a wall-clock jump neither fires nor starves it).
+    public func post(after delay: Duration, token: UInt64) {
         let sink = sink
-        eventLoop.scheduleTask(in: delay) { sink(AccountEvent.timer(token)) }
+        _ = configuration.clock.schedule(after: delay.seconds) { sink(AccountEvent.timer(token)) }
     }
 
     /// Disconnects for good.

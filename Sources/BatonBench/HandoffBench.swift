@@ -128,7 +128,7 @@ final class BenchDevices {
     }
 
     /// Handles events for both devices until `done` holds; fails after `limit`.
-    private func pump(limit: TimeAmount, until done: () -> Bool) async throws {
+    private func pump(limit: Duration, until done: () -> Bool) async throws {
         clientA.post(after: limit, token: Self.deadlineToken)
         while !done() {
             guard let (device, event) = await events.next() else { throw BenchError(description: "events ended") }

@@ -6,6 +6,12 @@ extension Duration {
         return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
+    /// The duration in fractional seconds (as `DeadlineClock` takes delays).
+    public var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// The duration in fractional milliseconds.
     public var fractionalMilliseconds: Double {
         let (seconds, attoseconds) = components

@@ -1,6 +1,5 @@
 import AccountClient
 import Foundation
-import NIOCore
 import Wire
 
 /// A continue request this device sent and is waiting for.
@@ -38,7 +37,7 @@ extension HandoffCoordinator {
             failContinue(id, error)
             return .failed(error)
         }
-        client.post(after: TimeAmount(continueTimeout), token: id)
+        client.post(after: continueTimeout, token: id)
         return .started(appBundleIdentifier: bundle)
     }
 

@@ -18,11 +18,14 @@ public struct WidgetHost: Sendable {
     /// The file extensions' stderr is appended to; nil discards it.
     public var errorLog: URL?
     public var limits: WidgetLimits
+    /// The clock of the update deadline (monotonic time: a wall-clock jump does not end a widget early).
+    public var clock: any DeadlineClock
 
     public init(
         executableDirectory: URL, appGroupDirectory: URL, errorLog: URL?,
-        limits: WidgetLimits = .standard
+        limits: WidgetLimits = .standard, clock: any DeadlineClock = SystemDeadlineClock()
     ) {
+        self.clock = clock
         self.executableDirectory = executableDirectory
         self.appGroupDirectory = appGroupDirectory
         self.errorLog = errorLog
@@ -52,7 +55,7 @@ public struct WidgetHost: Sendable {
     /// Starts `widget`, asks it to update, and ends it; never throws: failures are in the outcome.
     public func update(_ widget: WidgetManifest, request: WidgetRequest) -> WidgetOutcome {
         var outcome = WidgetOutcome(widget: widget.bundleIdentifier)
-        let started = ContinuousClock.now
+        let started = clock.monotonic()
         let process: ChildProcess
         do {
             process = try ExtensionLaunch.start(
@@ -63,7 +66,8 @@ public struct WidgetHost: Sendable {
             return outcome
         }
         var session = WidgetSession(
-            process: process, limits: limits, deadline: started + limits.updateTimeout, started: started)
+            process: process, limits: limits, clock: clock, deadline: started + limits.updateTimeout.seconds,
+            started: started)
         session.run(request: request, into: &outcome)
         return outcome
     }

@@ -6,16 +6,18 @@ import WidgetExtensionKit
 struct WidgetSession {
     let process: ChildProcess
     let limits: WidgetLimits
-    let deadline: ContinuousClock.Instant
-    let started: ContinuousClock.Instant
+    /// The host's clock: `deadline` and `started` are on its monotonic time.
+    let clock: any DeadlineClock
+    let deadline: Double
+    let started: Double
     private var frames = WidgetFrameDecoder()
     private var peakKB = 0
 
     init(
-        process: ChildProcess, limits: WidgetLimits, deadline: ContinuousClock.Instant,
-        started: ContinuousClock.Instant
+        process: ChildProcess, limits: WidgetLimits, clock: any DeadlineClock, deadline: Double, started: Double
     ) {
         self.process = process
+        self.clock = clock
         self.limits = limits
         self.deadline = deadline
         self.started = started
@@ -73,7 +75,7 @@ struct WidgetSession {
     {
         switch next() {
         case .message(.hello(let version)):
-            outcome.launchMilliseconds = (ContinuousClock.now - started).fractionalMilliseconds
+            outcome.launchMilliseconds = (clock.monotonic() - started) * 1000
             guard version == WidgetProtocol.version else {
                 return .broke(.protocolMismatch(version: version))
             }
@@ -130,11 +132,11 @@ struct WidgetSession {
             } catch {
                 return .failure(.garbage(String(describing: error)))
             }
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else {
+            let remaining = deadline - clock.monotonic()
+            guard remaining > 0 else {
                 return .failure(.timedOut(milliseconds: limits.updateTimeout.milliseconds))
             }
-            let read = process.read(timeout: min(remaining, limits.pollInterval))
+            let read = process.read(timeout: min(.seconds(remaining), limits.pollInterval))
             samplePeak()
             if peakKB > limits.peakRSSKB {
                 return .failure(.memoryExceeded(peakKB: peakKB, limitKB: limits.peakRSSKB))

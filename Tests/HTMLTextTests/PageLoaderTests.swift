@@ -124,8 +124,15 @@ import Testing
             early.cancel()
             await #expect(throws: PageLoadError.cancelled) { try await early.value }
             // Cancelled while the server holds the request (the route answers only after 30 s).
+            // Cancel once the server has the request: it counts what arrived (a readiness poll with a guard).
+            let hits = server.appendingPathComponent("hits/slow")
+            func arrived() async throws -> Int {
+                Int(try await PageLoader().load(hits).text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            }
+            let before = try await arrived()
             let inFlight = Task { try await PageLoader(timeout: 60).load(slow) }
-            try await Task.sleep(for: .milliseconds(300))
+            let deadline = Date().addingTimeInterval(30)
+            while try await arrived() <= before, Date() < deadline { await Task.yield() }
             inFlight.cancel()
             await #expect(throws: PageLoadError.cancelled) { try await inFlight.value }
         }

@@ -10,6 +10,10 @@ PAGE = "<html><head><title>Served</title></head><body><p>Hello from the test ser
 LATIN1 = "<html><body><p>caf\xe9</p></body></html>".encode("latin-1")
 
 
+HITS = {}
+HITS_LOCK = threading.Lock()
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def send(self, status, content_type, body, extra=None):
         self.send_response(status)
@@ -30,7 +34,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.echo(self.rfile.read(length))
 
     def do_GET(self):
-        if self.path == "/echo":
+        with HITS_LOCK:
+            HITS[self.path] = HITS.get(self.path, 0) + 1
+        if self.path.startswith("/hits/"):
+            # How many requests for the rest of the path arrived: a test's readiness check.
+            with HITS_LOCK:
+                count = HITS.get(self.path[len("/hits"):], 0)
+            self.send(200, "text/plain", str(count).encode())
+        elif self.path == "/echo":
             self.echo()
         elif self.path == "/setcookie":
             self.send(200, "text/plain", b"set", {"Set-Cookie": "kept=1; Path=/; Max-Age=3600"})
