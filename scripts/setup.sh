@@ -8,6 +8,7 @@
 set -euo pipefail
 
 packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales)
+packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # freedesktop bridge tests (issue 16)
 for option in "$@"; do
     case "$option" in
         --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;
