@@ -64,10 +64,11 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         self.port = port
         self.delegates = delegates
         self.appNames = appNames
-        dnd = DoNotDisturbFile(url: DoNotDisturb.file(paths: paths, device: device))
+        dnd = LayeredDoNotDisturb(
+            device: DoNotDisturb.file(paths: paths, device: device), account: DoNotDisturb.accountFile(paths: paths))
     }
 
-    private let dnd: DoNotDisturbFile
+    private let dnd: LayeredDoNotDisturb
 
     /// Whether Do Not Disturb holds banners and bells now.
     public func doNotDisturb() -> Bool { dnd.state.isOn(at: context?.now() ?? Date()) }

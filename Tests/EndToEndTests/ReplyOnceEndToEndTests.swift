@@ -55,34 +55,16 @@ import Testing
         func stop() { if process.isRunning { process.terminate() } }
     }
 
-    /// Both suites are up and MonkeyBrowser may notify on both.
-    func allowBoth(_ devices: TwoDevices) throws {
-        try devices.a.waitFor("F4 Notifications")
-        try devices.b.waitFor("F4 Notifications")
-        try devices.fixture.browserSettings(on: "A", ["--allow"])
-        try devices.fixture.browserSettings(on: "B", ["--allow"])
-    }
-
-    /// `baton push` of `payload` to MonkeyBrowser without `--device`: every device of the account.
-    func pushToEveryDevice(_ devices: TwoDevices, _ payload: String) throws {
-        let file = devices.fixture.home.appendingPathComponent("push-\(UUID().uuidString).json")
-        try payload.write(to: file, atomically: true, encoding: .utf8)
-        try Shell.run(
-            devices.fixture.binary, ["push", file.path, "--app", BatonFixture.browserBundle],
-            environment: devices.fixture.environment)
-    }
-
     @Test func aReplyTypedOnADevicesIsDeliveredOnceAndTheNotificationLeavesTheOther() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
-        try allowBoth(devices)
+        try devices.allowBrowserOnBoth()
         let everything = try Follower(devices.fixture)
         defer { everything.stop() }
         let onB = try Follower(devices.fixture, ["--device", "B"])
         defer { onB.stop() }
 
-        try pushToEveryDevice(
-            devices,
+        try devices.pushToEveryDevice(
             #"{"aps": {"alert": {"title": "Ada asks", "body": "Coming?"}, "category": "message"}, "url": "about:blank"}"#
         )
         try devices.a.waitFor("[ Reply ]")
@@ -118,11 +100,10 @@ import Testing
     @Test func crossDeviceDismissalTimeIsMeasured() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
-        try allowBoth(devices)
+        try devices.allowBrowserOnBoth()
         let onB = try Follower(devices.fixture, ["--device", "B"])
         defer { onB.stop() }
-        try pushToEveryDevice(
-            devices, #"{"aps": {"alert": {"title": "For both", "body": "x"}}, "url": "about:blank"}"#)
+        try devices.pushToEveryDevice(#"{"aps": {"alert": {"title": "For both", "body": "x"}}, "url": "about:blank"}"#)
         try devices.a.send("F4")
         try devices.a.waitFor("Notifications (1)")
         try devices.b.send("F4")
