@@ -19,12 +19,15 @@ final class LayeredDoNotDisturb {
         self.account = DoNotDisturbFile(url: account)
     }
 
+    /// The suite's clock (the test clock in tests).
+    var now: () -> Date = Date.init
+
     /// The device's file (what the toggle writes).
     var url: URL { device.url }
 
     /// The device's state while it is on, else the account's while that is on, else the device's.
     var state: DoNotDisturb {
-        let now = Date()
+        let now = now()
         let own = device.state
         if own.isOn(at: now) { return own }
         let shared = account.state

@@ -66,6 +66,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         self.appNames = appNames
         dnd = LayeredDoNotDisturb(
             device: DoNotDisturb.file(paths: paths, device: device), account: DoNotDisturb.accountFile(paths: paths))
+        dnd.now = { [weak self] in self?.context?.now() ?? Date() }
     }
 
     private let dnd: LayeredDoNotDisturb
