@@ -7,8 +7,9 @@
 #   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
 set -euo pipefail
 
-packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales
-    openssh-client openssh-server postgresql openssl)
+packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales)
+packages+=(openssh-client openssh-server postgresql openssl)   # several machines: sshd and PostgreSQL in tests
+packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
 for option in "$@"; do
     case "$option" in
         --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;

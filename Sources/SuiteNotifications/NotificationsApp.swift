@@ -66,10 +66,12 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         self.port = port
         self.delegates = delegates
         self.appNames = appNames
-        dnd = DoNotDisturbFile(url: DoNotDisturb.file(paths: paths, device: device))
+        dnd = LayeredDoNotDisturb(
+            device: DoNotDisturb.file(paths: paths, device: device), account: DoNotDisturb.accountFile(paths: paths))
+        dnd.now = now
     }
 
-    private let dnd: DoNotDisturbFile
+    private let dnd: LayeredDoNotDisturb
     /// The suite's wall clock (`--now` aware).
     private let now: @Sendable () -> Date
 

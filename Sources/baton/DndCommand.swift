@@ -11,8 +11,8 @@ struct DndCommand: ParsableCommand {
         subcommands: [DndOnCommand.self, DndOffCommand.self, DndStatusCommand.self, DndScheduleCommand.self])
 
     /// The device's saved state, with a clear error for a damaged file.
-    static func load(_ options: DeviceOptions) throws -> (DoNotDisturb, URL) {
-        let file = DoNotDisturb.file(paths: BatonPaths(), device: options.deviceName)
+    static func load(_ options: DeviceOptions, _ scope: DndScope) throws -> (DoNotDisturb, URL) {
+        let file = scope.file(options)
         do { return (try DoNotDisturb.load(from: file), file) } catch {
             throw CommandFailure("cannot read \(file.path): \(error)")
         }
@@ -39,6 +39,7 @@ struct DndOnCommand: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("For this long: 30m, 2h, 1h30m.", valueName: "DURATION"))
     var duration: String?
     @OptionGroup var options: DeviceOptions
+    @OptionGroup var scope: DndScope
 
     func validate() throws {
         if until != nil && duration != nil { throw ValidationError("--until and --for exclude each other") }
@@ -61,7 +62,7 @@ struct DndOnCommand: ParsableCommand {
 
     func run() throws {
         let now = try options.clock().now()
-        var (state, file) = try DndCommand.load(options)
+        var (state, file) = try DndCommand.load(options, scope)
         state.manual = true
         state.until = nil
         if let duration, let seconds = NotifyTriggerOptions.seconds(duration) {
@@ -73,7 +74,7 @@ struct DndOnCommand: ParsableCommand {
             state.until = date
         }
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: options.deviceName, now: now))
+        print(DndCommand.report(state, device: scope.name(options), now: now))
     }
 }
 
@@ -82,14 +83,15 @@ struct DndOffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "off", abstract: "Turn Do Not Disturb off (its schedule, if any, stays).")
     @OptionGroup var options: DeviceOptions
+    @OptionGroup var scope: DndScope
 
     func run() throws {
         let now = try options.clock().now()
-        var (state, file) = try DndCommand.load(options)
+        var (state, file) = try DndCommand.load(options, scope)
         state.manual = false
         state.until = nil
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: options.deviceName, now: now))
+        print(DndCommand.report(state, device: scope.name(options), now: now))
     }
 }
 
@@ -97,6 +99,7 @@ struct DndOffCommand: ParsableCommand {
 struct DndStatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "Show Do Not Disturb.")
     @OptionGroup var options: DeviceOptions
+    @OptionGroup var scope: DndScope
     @Flag(help: "Print JSON.") var json = false
 
     /// What `--json` prints.
@@ -106,18 +109,19 @@ struct DndStatusCommand: ParsableCommand {
         var manual: Bool
         var until: Date?
         var schedule: String?
+        var account: Bool
     }
 
     func run() throws {
         let now = try options.clock().now()
-        let (state, _) = try DndCommand.load(options)
+        let (state, _) = try DndCommand.load(options, scope)
         if json {
             try JSONOutput.print(
                 Status(
                     device: options.deviceName, on: state.isOn(at: now), manual: state.manual, until: state.until,
-                    schedule: state.schedule?.description))
+                    schedule: state.schedule?.description, account: scope.account))
         } else {
-            print(DndCommand.report(state, device: options.deviceName, now: now))
+            print(DndCommand.report(state, device: scope.name(options), now: now))
         }
     }
 }
@@ -128,6 +132,7 @@ struct DndScheduleCommand: ParsableCommand {
         commandName: "schedule", abstract: "Set the daily Do Not Disturb schedule (22:00-07:00), or off.")
     @Argument(help: ArgumentHelp("HH:MM-HH:MM, or off.", valueName: "RANGE")) var range: String
     @OptionGroup var options: DeviceOptions
+    @OptionGroup var scope: DndScope
 
     func validate() throws {
         if range != "off", DailySchedule(parsing: range) == nil {
@@ -137,9 +142,9 @@ struct DndScheduleCommand: ParsableCommand {
 
     func run() throws {
         let now = try options.clock().now()
-        var (state, file) = try DndCommand.load(options)
+        var (state, file) = try DndCommand.load(options, scope)
         state.schedule = range == "off" ? nil : DailySchedule(parsing: range)
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: options.deviceName, now: now))
+        print(DndCommand.report(state, device: scope.name(options), now: now))
     }
 }

@@ -38,6 +38,8 @@ final class NotificationService: DaemonService {
     private let extensionRunner: ServiceExtensionHost
     private var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
     private var sequence: Int64 = 0
+    /// The desktop's notification server, when opted in (`FreedesktopBridge`).
+    private let bridge: FreedesktopBridge?
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
@@ -52,6 +54,8 @@ final class NotificationService: DaemonService {
         self.eventLoop = eventLoop
         self.clock = clock
         self.logger = logger
+        bridge = FreedesktopBridge.make(
+            environment: ProcessInfo.processInfo.environment, loop: eventLoop, logger: logger)
         scheduler = NotificationScheduler(clock: clock)
         let startedAt = clock.now()
         let contents = try table.load(dueBy: startedAt)
@@ -67,6 +71,7 @@ final class NotificationService: DaemonService {
         }
         sequence = max(sequence, contents.waiting.map(\.sequence).max() ?? 0)
         scheduler.onFire = { [unowned self] firings in self.fire(firings) }
+        bridge?.onEvent = { [unowned self] event in self.desktopDid(event) }
         scheduler.onRecomputed = { [logger] reason in
             logger.notice("calendar triggers recomputed", metadata: ["reason": "\(reason)"])
         }
@@ -158,11 +163,7 @@ final class NotificationService: DaemonService {
             saveApp(update.owner, app)
             reply(.done)
         case .notificationResponse(let response):
-            let owner = response.notification.owner
-            if let device = devices.connection(named: owner.device), device !== connection {
-                send(.notificationResponse(response), requestID: nil, to: device)
-            }
-            tellFollowers(.notificationResponse(response), owner: owner)
+            relay(response, from: connection)
             reply(.done)
         case .follow(let filter):
             followers[connection.id] = (connection, requestID, filter)
@@ -377,6 +378,39 @@ final class NotificationService: DaemonService {
             }
         }
         tellFollowers(.notificationDelivered(notification), owner: owner)
+        if let bridge {
+            let category = appRow(owner).categories.first {
+                $0.identifier == notification.request.content.categoryIdentifier
+            }
+            bridge.forward(notification, actions: category?.actions ?? [])
+        }
+    }
+
+    /// Sends a response to the notification's device (unless it came from there) and to followers.
+    private func relay(_ response: NotificationResponse, from connection: ClientConnection?) {
+        let owner = response.notification.owner
+        if let device = devices.connection(named: owner.device), device !== connection {
+            send(.notificationResponse(response), requestID: nil, to: device)
+        }
+        tellFollowers(.notificationResponse(response), owner: owner)
+    }
+
+    /// An action chosen or a dismissal on the desktop: one response (to the device that got the newest copy)
+    /// and the notification leaves every device, as when it is acted on or dismissed in the suite.
+    private func desktopDid(_ event: FreedesktopBridge.Event) {
+        let key: FreedesktopBridge.Key
+        switch event {
+        case .action(let chosen, let actionIdentifier):
+            key = chosen
+            let copies = delivered.filter { $0.key.bundleIdentifier == key.bundleIdentifier }.values.flatMap { $0 }
+                .filter { $0.request.identifier == key.identifier }
+            guard let newest = copies.max(by: { $0.date < $1.date }) else { return }
+            relay(NotificationResponse(notification: newest, actionIdentifier: actionIdentifier), from: nil)
+        case .dismissed(let dismissed): key = dismissed
+        }
+        _ = removeDelivered(
+            NotificationFilter(bundleIdentifier: key.bundleIdentifier, identifiers: [key.identifier]),
+            reason: .requested)
     }
 
     // MARK: - Removing
@@ -405,6 +439,11 @@ final class NotificationService: DaemonService {
             count += removed.count
             delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
             for identifier in removed { unsent[owner]?.remove(identifier) }
+            if let bridge {
+                for identifier in removed where !isDelivered(bundle: owner.bundleIdentifier, identifier: identifier) {
+                    bridge.close(bundleIdentifier: owner.bundleIdentifier, identifier: identifier)
+                }
+            }
             table.write { db in try NotificationTable.deleteDelivered(owner, identifiers: removed, in: db) }
             let notice = NotificationMessage.notificationsRemoved(
                 NotificationsRemoved(owner: owner, identifiers: removed, pending: false, reason: reason))
@@ -528,6 +567,13 @@ final class NotificationService: DaemonService {
     }
 
     // MARK: - Helpers
+
+    /// Whether any device still has `identifier` of `bundle` among its delivered notifications.
+    private func isDelivered(bundle: String, identifier: String) -> Bool {
+        delivered.contains { owner, list in
+            owner.bundleIdentifier == bundle && list.contains { $0.request.identifier == identifier }
+        }
+    }
 
     private func appRow(_ owner: NotificationOwner) -> NotificationTable.AppRow {
         if let row = apps[owner] { return row }

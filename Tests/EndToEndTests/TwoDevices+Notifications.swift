@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+extension TwoDevices {
+    /// Both suites are up and MonkeyBrowser may notify on both.
+    func allowBrowserOnBoth() throws {
+        try a.waitFor("F4 Notifications")
+        try b.waitFor("F4 Notifications")
+        try fixture.browserSettings(on: "A", ["--allow"])
+        try fixture.browserSettings(on: "B", ["--allow"])
+    }
+
+    /// `baton push` of `payload` to MonkeyBrowser without `--device`: every device of the account.
+    func pushToEveryDevice(_ payload: String) throws {
+        let file = fixture.home.appendingPathComponent("push-\(UUID().uuidString).json")
+        try payload.write(to: file, atomically: true, encoding: .utf8)
+        try Shell.run(
+            fixture.binary, ["push", file.path, "--app", BatonFixture.browserBundle],
+            environment: fixture.environment)
+    }
+}
