@@ -19,14 +19,8 @@ import Testing
 
         try devices.pushToEveryDevice(#"{"aps": {"alert": {"title": "Quiet one", "body": "x"}}, "url": "about:blank"}"#)
         // Held on both: in the list, never as a banner.
-        try devices.a.send("F4")
-        try devices.b.send("F4")
-        try devices.a.waitFor("Notifications (1)")
-        try devices.b.waitFor("Notifications (1)")
-        try devices.a.send("F1")
-        try devices.b.send("F1")
-        try devices.a.waitFor("Weather")
-        try devices.b.waitFor("Weather")
+        try devices.onBoth(send: "F4", thenWaitFor: "Notifications (1)")
+        try devices.onBoth(send: "F1", thenWaitFor: "Weather")
         #expect(try !devices.a.screen().contains("Quiet one"))
         #expect(try !devices.b.screen().contains("Quiet one"))
 

@@ -24,14 +24,12 @@ import Testing
     @Test func severalOffersAreCountedAndTheOnePickedIsContinued() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
-        let (fixture, a, b) = (devices.fixture, devices.a, devices.b)
-        let c = try TmuxSession(command: fixture.suiteCommand("--device C"), environment: fixture.environment)
+        let (a, b) = (devices.a, devices.b)
+        let c = try devices.thirdDevice()
         defer { c.close() }
-        try c.waitFor("Paths")
         try devices.advertiseHelpPageOnA()
         // C's Coffee tab goes to about:blank: a second offer, from another device.
-        try c.send("F1")
-        try c.waitFor("weather.html")
+        try c.openBrowser()
         try c.send("M-3")
         try c.waitFor("coffee.html")
         try c.send("C-l")
@@ -56,10 +54,9 @@ import Testing
     @Test func anOfferThatWentAwayFailsWith4608InsteadOfContinuingAnother() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
-        let (fixture, a, b) = (devices.fixture, devices.a, devices.b)
-        let c = try TmuxSession(command: fixture.suiteCommand("--device C"), environment: fixture.environment)
+        let (a, b) = (devices.a, devices.b)
+        let c = try devices.thirdDevice()
         defer { c.close() }
-        try c.waitFor("Paths")
         try devices.advertiseHelpPageOnA()
         try c.openBrowser()
         try c.send("M-3")
@@ -77,5 +74,17 @@ import Testing
         // B's tab did not change to C's Coffee page, and C was not told it was continued.
         #expect(failed.contains("weather.html"))
         #expect(!(try c.screen()).contains("Continued on B"))
+    }
+}
+
+extension TwoDevices {
+    /// A third suite, device C, on the same account, once it has drawn its first screen.
+    func thirdDevice() throws -> TmuxSession {
+        let c = try TmuxSession(command: fixture.suiteCommand("--device C"), environment: fixture.environment)
+        do { try c.waitFor("Paths") } catch {
+            c.close()
+            throw error
+        }
+        return c
     }
 }

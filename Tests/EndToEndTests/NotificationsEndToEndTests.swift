@@ -27,15 +27,11 @@ import Testing
         for key in keys { try devices.b.send(key) }
     }
 
-    func allow(_ devices: TwoDevices, on device: String) throws {
-        try devices.fixture.browserSettings(on: device, ["--allow"])
-    }
-
     @Test func pushShowsABannerOnBOnlyAndItsActionsReachTheApp() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
         try devices.b.waitFor("F4 Notifications")
-        try allow(devices, on: "B")
+        try devices.fixture.browserSettings(on: "B", ["--allow"])
         try push(devices, title: "Ada shared a page")
         try devices.b.waitFor("[ Reply ]")
         let bScreen = try devices.b.waitFor("Ada shared a page")
@@ -64,17 +60,11 @@ import Testing
     @Test func aPushToEveryDeviceDismissedOnADisappearsFromB() throws {
         let devices = try TwoDevices()
         defer { devices.close() }
-        try devices.a.waitFor("F4 Notifications")
-        try devices.b.waitFor("F4 Notifications")
-        try allow(devices, on: "A")
-        try allow(devices, on: "B")
+        try devices.allowBrowserOnBoth()
         try push(devices, title: "For both", device: nil)
         try devices.a.waitFor("For both")
         try devices.b.waitFor("For both")
-        try devices.a.send("F4")
-        try devices.b.send("F4")
-        try devices.a.waitFor("Notifications (1)")
-        try devices.b.waitFor("Notifications (1)")
+        try devices.onBoth(send: "F4", thenWaitFor: "Notifications (1)")
         try devices.a.send("d")
         try devices.a.waitFor("Notifications (0)")
         // Gone from B's center too (readiness wait; the bench measures the time).

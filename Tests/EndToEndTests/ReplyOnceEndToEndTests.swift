@@ -104,10 +104,7 @@ import Testing
         let onB = try Follower(devices.fixture, ["--device", "B"])
         defer { onB.stop() }
         try devices.pushToEveryDevice(#"{"aps": {"alert": {"title": "For both", "body": "x"}}, "url": "about:blank"}"#)
-        try devices.a.send("F4")
-        try devices.a.waitFor("Notifications (1)")
-        try devices.b.send("F4")
-        try devices.b.waitFor("Notifications (1)")
+        try devices.onBoth(send: "F4", thenWaitFor: "Notifications (1)")
         let pressed = Date()
         try devices.a.send("d")
         let removed = try onB.wait(for: "removed")

@@ -10,6 +10,14 @@ extension TwoDevices {
         try fixture.browserSettings(on: "B", ["--allow"])
     }
 
+    /// Sends `key` to both suites, then waits until both show `text`.
+    func onBoth(send key: String, thenWaitFor text: String) throws {
+        try a.send(key)
+        try b.send(key)
+        try a.waitFor(text)
+        try b.waitFor(text)
+    }
+
     /// `baton push` of `payload` to MonkeyBrowser without `--device`: every device of the account.
     func pushToEveryDevice(_ payload: String) throws {
         let file = fixture.home.appendingPathComponent("push-\(UUID().uuidString).json")
