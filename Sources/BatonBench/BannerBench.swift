@@ -24,9 +24,9 @@ enum BannerBench {
             _ = "\u{1B}[21~".withCString { write(master, $0, 5) }  // F10
             watcher.stop()
             var status: Int32 = 0
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = ContinuousClock.now + .seconds(5)
             while waitpid(pid, &status, WNOHANG) == 0 {
-                if Date() > deadline {
+                if ContinuousClock.now > deadline {
                     kill(pid, SIGKILL)
                     _ = waitpid(pid, &status, 0)
                     break
