@@ -256,14 +256,14 @@ let package = Package(
         .testTarget(
             name: "StoresTests",
             dependencies: [
-                "Stores", "TestSupport", "TerminalUI", "SuiteShell", "Cartography", "Handoff", "AccountClient", "Wire",
+                "Stores", "TestSupport", "TerminalUI", "Cartography", "Handoff", "AccountClient", "Wire",
                 "BatonEnvironment", "SuiteMessages", "KeyValueStore",
             ],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "SuiteShell", "TestSupport", "BatonEnvironment", "CNcursesw"],
+            dependencies: ["TerminalUI", "SuiteShell", "TestSupport", "BatonEnvironment", "CNcursesw", "TextWidth"],
             exclude: ["Golden"]),
         .testTarget(
             name: "SuiteNotificationsTests",
@@ -302,18 +302,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationServiceTests",
-            dependencies: [
-                "AccountService", "Notifications", "UserNotifications", "Wire", "BatonEnvironment", "AccountClient",
-                "TestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            dependencies: ["AccountService", "Notifications", "BatonEnvironment"]
         ),
         .testTarget(
             name: "MonkeyBrowserTests",
             dependencies: [
-                "MonkeyBrowser", "TerminalUI", "SuiteShell", "HTMLText", "PageLoading", "BatonEnvironment",
-                "TestSupport", "Handoff",
-                "AccountClient", "Wire", "SuiteMessages",
+                "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
+                "Wire", "SuiteMessages",
             ],
             exclude: ["Golden"]
         ),
@@ -331,7 +326,7 @@ let package = Package(
         .testTarget(name: "RemoteSessionTests", dependencies: ["RemoteSession"]),
         .testTarget(
             name: "AccountLinkTests",
-            dependencies: ["AccountLink", "BatonEnvironment", "TestSupport"]),
+            dependencies: ["AccountLink", "TestSupport"]),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],

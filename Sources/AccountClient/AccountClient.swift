@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 import Wire
 
 /// A device's connection to the account daemon.
@@ -10,7 +11,7 @@ import Wire
 /// Starts the daemon on demand, and when the daemon dies reconnects with backoff (starting a new one),
 /// re-registers the device and re-advertises its current activity, with no user action. Everything it
 /// learns is posted to `sink` as `AccountEvent`s; NIO threads only post. All methods are thread-safe.
-public final class AccountClient: @unchecked Sendable {
+public final class AccountClient: Sendable {
     /// Where the daemon is and how to start it.
     public struct Configuration: Sendable {
         public var paths: BatonPaths
@@ -39,17 +40,21 @@ public final class AccountClient: @unchecked Sendable {
     private let sink: @Sendable (any Sendable) -> Void
     private let eventLoop: any EventLoop
     private let logger = Logger(label: "baton.client")
-    private let lock = NSLock()
-    private var link: DaemonLink?
-    private var registration: RegisterDevice?
-    private var advertisement: Advertisement?
-    private var attempt = 0
-    /// Whether the daemon acknowledged the registration on the current link.
-    private var registeredOnLink = false
-    private var lastSpawn = NIODeadline.distantPast
-    private var stopped = false
-    private var started = false
-    private var requestCounter: UInt64 = 0
+    private let state = Mutex(State())
+
+    /// What the client knows, behind one lock (`state`): callers and NIO threads both reach it.
+    private struct State {
+        var link: DaemonLink?
+        var registration: RegisterDevice?
+        var advertisement: Advertisement?
+        var attempt = 0
+        /// Whether the daemon acknowledged the registration on the current link.
+        var registeredOnLink = false
+        var lastSpawn = NIODeadline.distantPast
+        var stopped = false
+        var started = false
+        var requestCounter: UInt64 = 0
+    }
 
     /// A client that posts its events to `sink` (called on NIO threads: post to the UI thread, nothing more).
     public init(configuration: Configuration = Configuration(), sink: @escaping @Sendable (any Sendable) -> Void) {
@@ -60,18 +65,18 @@ public final class AccountClient: @unchecked Sendable {
 
     /// Connects (starting the daemon if needed) and keeps connected until `stop()`.
     public func start() {
-        let first = locked { () -> Bool in
-            defer { started = true }
-            return !started && !stopped
+        let first = locked { state -> Bool in
+            defer { state.started = true }
+            return !state.started && !state.stopped
         }
         if first { eventLoop.execute { self.connect() } }
     }
 
     /// Sets this device's registration; sent now when connected and again after every reconnect.
     public func register(_ device: RegisterDevice) {
-        let current = locked { () -> DaemonLink? in
-            registration = device
-            return link
+        let current = locked { state -> DaemonLink? in
+            state.registration = device
+            return state.link
         }
         current?.send(.registerDevice(device))
     }
@@ -80,9 +85,9 @@ public final class AccountClient: @unchecked Sendable {
     /// The caller keeps it within `AdvertisementLimits` (`Advertisement.sizeRefusal`): one that cannot be
     /// framed would fail every send after every reconnect.
     public func setCurrentAdvertisement(_ advertisement: Advertisement?) {
-        let (current, previous) = locked { () -> (DaemonLink?, Advertisement?) in
-            defer { self.advertisement = advertisement }
-            return (link, self.advertisement)
+        let (current, previous) = locked { state -> (DaemonLink?, Advertisement?) in
+            defer { state.advertisement = advertisement }
+            return (state.link, state.advertisement)
         }
         if let advertisement {
             current?.send(.advertise(advertisement))
@@ -92,12 +97,12 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     /// The advertisement sent (and replayed after a reconnect) as this device's current activity.
-    public var currentAdvertisement: Advertisement? { locked { advertisement } }
+    public var currentAdvertisement: Advertisement? { locked { $0.advertisement } }
 
     /// Sends `message` now; returns false when not connected (the caller decides what that means).
     @discardableResult
     public func send(_ message: WireMessage) -> Bool {
-        guard let current = locked({ link }) else { return false }
+        guard let current = locked({ $0.link }) else { return false }
         current.send(message).whenFailure { [logger] error in
             logger.error("send failed", metadata: ["kind": "\(message.kind)", "error": "\(error)"])
         }
@@ -105,13 +110,13 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     /// Whether a connection to the daemon is open.
-    public var isConnected: Bool { locked { link?.isActive ?? false } }
+    public var isConnected: Bool { locked { $0.link?.isActive ?? false } }
 
     /// A fresh id for a request/response pair.
     public func nextRequestID() -> UInt64 {
-        locked {
-            requestCounter += 1
-            return requestCounter
+        locked { state in
+            state.requestCounter += 1
+            return state.requestCounter
         }
     }
 
@@ -124,10 +129,10 @@ public final class AccountClient: @unchecked Sendable {
 
     /// Disconnects for good.
     public func stop() {
-        let current = locked { () -> DaemonLink? in
-            stopped = true
-            defer { link = nil }
-            return link
+        let current = locked { state -> DaemonLink? in
+            state.stopped = true
+            defer { state.link = nil }
+            return state.link
         }
         current?.close()
     }
@@ -135,7 +140,7 @@ public final class AccountClient: @unchecked Sendable {
     // MARK: - Connection (on the event loop)
 
     private func connect() {
-        guard !locked({ stopped }) else { return }
+        guard !locked({ $0.stopped }) else { return }
         DaemonLink.connect(
             to: configuration.paths.socket,
             onFrame: { [weak self] frame in self?.received(frame) },
@@ -150,12 +155,12 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     private func connected(_ newLink: DaemonLink) {
-        let (registration, advertisement, isStopped) = locked { () -> (RegisterDevice?, Advertisement?, Bool) in
-            if !self.stopped {
-                link = newLink
-                registeredOnLink = false
+        let (registration, advertisement, isStopped) = locked { state -> (RegisterDevice?, Advertisement?, Bool) in
+            if !state.stopped {
+                state.link = newLink
+                state.registeredOnLink = false
             }
-            return (self.registration, self.advertisement, self.stopped)
+            return (state.registration, state.advertisement, state.stopped)
         }
         if isStopped { return newLink.close() }
         if let registration { newLink.send(.registerDevice(registration)) }
@@ -165,19 +170,19 @@ public final class AccountClient: @unchecked Sendable {
     private func connectFailed(_ error: any Error) {
         if let refusal = error as? DaemonLinkError {
             logger.error("refused the daemon", metadata: ["reason": "\(refusal)"])
-            locked { stopped = true }
+            locked { $0.stopped = true }
             sink(AccountEvent.refused(refusal.description))
             return
         }
         let now = NIODeadline.now()
-        let spawnExecutable = locked { () -> URL? in
+        let spawnExecutable = locked { state -> URL? in
             // A forwarded daemon (`baton ssh`) lives on the other machine: nothing to start here.
             guard let executable = configuration.daemonExecutable, configuration.paths.forwardedSocket == nil,
-                now - lastSpawn > .milliseconds(300)
+                now - state.lastSpawn > .milliseconds(300)
             else {
                 return nil
             }
-            lastSpawn = now
+            state.lastSpawn = now
             return executable
         }
         if let spawnExecutable {
@@ -194,10 +199,11 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     private func scheduleReconnect() {
-        let delay = locked { () -> TimeAmount? in
-            guard !stopped else { return nil }
-            defer { attempt += 1 }
-            return configuration.reconnect.delay(attempt: attempt)
+        let policy = configuration.reconnect
+        let delay = locked { state -> TimeAmount? in
+            guard !state.stopped else { return nil }
+            defer { state.attempt += 1 }
+            return policy.delay(attempt: state.attempt)
         }
         guard let delay else { return }
         eventLoop.scheduleTask(in: delay) { [weak self] in self?.connect() }
@@ -206,22 +212,22 @@ public final class AccountClient: @unchecked Sendable {
     private func received(_ frame: InboundFrame) {
         switch frame {
         case .message(.registered(let registered)):
-            locked {
-                attempt = 0
-                registeredOnLink = true
+            locked { state in
+                state.attempt = 0
+                state.registeredOnLink = true
             }
             sink(AccountEvent.connected(daemonPID: registered.daemonPID))
         case .message(.error(let error))
         where error.requestID == nil && error.failure.code == WireFailure.forbidden
-            && !locked({ registeredOnLink }):
-            locked { stopped = true }
+            && !locked({ $0.registeredOnLink }):
+            locked { $0.stopped = true }
             sink(AccountEvent.refused(error.failure.message))
         case .message(let message):
             sink(AccountEvent.message(message))
         case .undecodable(let error):
             if let mismatch = WireVersionMismatch.from(error, socket: configuration.paths.socket.path) {
                 logger.error("refused the daemon", metadata: ["reason": "\(mismatch)"])
-                locked { stopped = true }
+                locked { $0.stopped = true }
                 return sink(AccountEvent.refused(mismatch.description))
             }
             logger.warning("undecodable frame from daemon", metadata: ["error": "\(error)"])
@@ -229,19 +235,17 @@ public final class AccountClient: @unchecked Sendable {
     }
 
     private func closed() {
-        let wasStopped = locked { () -> Bool in
-            link = nil
-            registeredOnLink = false
-            return stopped
+        let wasStopped = locked { state -> Bool in
+            state.link = nil
+            state.registeredOnLink = false
+            return state.stopped
         }
         if wasStopped { return }
         sink(AccountEvent.disconnected)
         scheduleReconnect()
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    private func locked<T: Sendable>(_ body: (inout State) -> T) -> T {
+        state.withLock { body(&$0) }
     }
 }

@@ -53,25 +53,27 @@ struct KeyValueTable {
         }
         pool.asyncWrite(
             { db in
+                // Cached statements: the commit is on the toggle's path, and preparing SQL is most of its cost.
                 if let json {
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             INSERT INTO kv (key, value, revision, modified, writer) VALUES (?, ?, ?, ?, ?)
                             ON CONFLICT(key) DO UPDATE SET value = excluded.value, revision = excluded.revision,
                                 modified = excluded.modified, writer = excluded.writer
-                            """,
-                        arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
+                            """
+                    ).execute(arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
                 } else {
-                    try db.execute(sql: "DELETE FROM kv WHERE key = ?", arguments: [entry.key])
+                    try db.cachedStatement(sql: "DELETE FROM kv WHERE key = ?").execute(arguments: [entry.key])
                 }
-                try db.execute(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1", arguments: [entry.revision])
+                try db.cachedStatement(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1")
+                    .execute(arguments: [entry.revision])
                 if let writeID {
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             INSERT INTO kvWriter (device, lastWriteID) VALUES (?, ?)
                             ON CONFLICT(device) DO UPDATE SET lastWriteID = excluded.lastWriteID
-                            """,
-                        arguments: [entry.writer, Int64(clamping: writeID)])
+                            """
+                    ).execute(arguments: [entry.writer, Int64(clamping: writeID)])
                 }
             },
             completion: { _, result in completion(result) })

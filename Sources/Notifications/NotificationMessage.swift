@@ -39,106 +39,106 @@ public enum NotificationMessage: Hashable, Sendable {
     case done
 
     /// The `kind` written in the envelope.
-    public var kind: String {
-        switch self {
-        case .requestAuthorization: "requestAuthorization"
-        case .authorization: "authorization"
-        case .getSettings: "getSettings"
-        case .changeSettings: "changeSettings"
-        case .settings: "settings"
-        case .setCategories: "setCategories"
-        case .categoriesQuery: "categoriesQuery"
-        case .categoriesList: "categoriesList"
-        case .add: "add"
-        case .added: "added"
-        case .pendingQuery: "pendingQuery"
-        case .pendingList: "pendingList"
-        case .deliveredQuery: "deliveredQuery"
-        case .deliveredList: "deliveredList"
-        case .removePending: "removePending"
-        case .removeDelivered: "removeDelivered"
-        case .removed: "removed"
-        case .setBadgeCount: "setBadgeCount"
-        case .notificationDelivered: "notificationDelivered"
-        case .notificationResponse: "notificationResponse"
-        case .notificationsRemoved: "notificationsRemoved"
-        case .follow: "follow"
-        case .push: "push"
-        case .pushed: "pushed"
-        case .locationChanged: "locationChanged"
-        case .done: "done"
-        }
-    }
+    public var kind: String { NotificationKind.of(self).name }
 
     /// This message as a wire message answering or asking `requestID`.
     public func wire(requestID: UInt64? = nil) throws -> WireMessage {
-        let body: any Encodable =
-            switch self {
-            case .requestAuthorization(let body): body
-            case .authorization(let body): body
-            case .getSettings(let body): body
-            case .changeSettings(let body): body
-            case .settings(let body): body
-            case .setCategories(let body): body
-            case .categoriesQuery(let body): body
-            case .categoriesList(let body): body
-            case .add(let body): body
-            case .added(let body): body
-            case .pendingQuery(let body): body
-            case .pendingList(let body): body
-            case .deliveredQuery(let body): body
-            case .deliveredList(let body): body
-            case .removePending(let body): body
-            case .removeDelivered(let body): body
-            case .removed(let body): body
-            case .setBadgeCount(let body): body
-            case .notificationDelivered(let body): body
-            case .notificationResponse(let body): body
-            case .notificationsRemoved(let body): body
-            case .follow(let body): body
-            case .push(let body): body
-            case .pushed(let body): body
-            case .locationChanged(let body): body
-            case .done: [String: Int]()
-            }
-        let text = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
-        return .notification(NotificationEnvelope(kind: kind, requestID: requestID, body: text))
+        let kind = NotificationKind.of(self)
+        let text = String(decoding: try kind.encode(self), as: UTF8.self)
+        return .notification(NotificationEnvelope(kind: kind.name, requestID: requestID, body: text))
     }
 
     /// Reads the typed message an envelope carries; throws for an unknown kind or a body that does not fit it.
     public init(_ envelope: NotificationEnvelope) throws {
-        let data = Data(envelope.body.utf8)
-        func body<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: data) }
-        switch envelope.kind {
-        case "requestAuthorization": self = .requestAuthorization(try body(AuthorizationRequest.self))
-        case "authorization": self = .authorization(try body(AuthorizationAnswer.self))
-        case "getSettings": self = .getSettings(try body(NotificationOwner.self))
-        case "changeSettings": self = .changeSettings(try body(SettingsChange.self))
-        case "settings": self = .settings(try body(NotificationSettings.self))
-        case "setCategories": self = .setCategories(try body(CategoriesUpdate.self))
-        case "categoriesQuery": self = .categoriesQuery(try body(NotificationOwner.self))
-        case "categoriesList": self = .categoriesList(try body([NotificationCategory].self))
-        case "add": self = .add(try body(AddNotification.self))
-        case "added": self = .added(try body(NotificationAdded.self))
-        case "pendingQuery": self = .pendingQuery(try body(NotificationFilter.self))
-        case "pendingList": self = .pendingList(try body([PendingNotification].self))
-        case "deliveredQuery": self = .deliveredQuery(try body(NotificationFilter.self))
-        case "deliveredList": self = .deliveredList(try body([DeliveredNotification].self))
-        case "removePending": self = .removePending(try body(NotificationFilter.self))
-        case "removeDelivered": self = .removeDelivered(try body(NotificationFilter.self))
-        case "removed": self = .removed(try body(Int.self))
-        case "setBadgeCount": self = .setBadgeCount(try body(BadgeUpdate.self))
-        case "notificationDelivered": self = .notificationDelivered(try body(DeliveredNotification.self))
-        case "notificationResponse": self = .notificationResponse(try body(NotificationResponse.self))
-        case "notificationsRemoved": self = .notificationsRemoved(try body(NotificationsRemoved.self))
-        case "follow": self = .follow(try body(NotificationFilter.self))
-        case "push": self = .push(try body(PushIntake.self))
-        case "pushed": self = .pushed(try body(PushOutcome.self))
-        case "locationChanged": self = .locationChanged(try body(LocationUpdate.self))
-        case "done": self = .done
-        default: throw NotificationMessageError.unknownKind(envelope.kind)
+        guard let kind = NotificationKind.named(envelope.kind) else {
+            throw NotificationMessageError.unknownKind(envelope.kind)
         }
+        self = try kind.decode(Data(envelope.body.utf8))
     }
+}
+
+extension NotificationKind {
+    /// Every notification sub-kind, declared once: its name in the envelope and its body, in and out.
+    public static let all: [NotificationKind] = [
+        NotificationKind("requestAuthorization", NotificationMessage.requestAuthorization) {
+            if case .requestAuthorization(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("authorization", NotificationMessage.authorization) {
+            if case .authorization(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("getSettings", NotificationMessage.getSettings) {
+            if case .getSettings(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("changeSettings", NotificationMessage.changeSettings) {
+            if case .changeSettings(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("settings", NotificationMessage.settings) {
+            if case .settings(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("setCategories", NotificationMessage.setCategories) {
+            if case .setCategories(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("categoriesQuery", NotificationMessage.categoriesQuery) {
+            if case .categoriesQuery(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("categoriesList", NotificationMessage.categoriesList) {
+            if case .categoriesList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("add", NotificationMessage.add) {
+            if case .add(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("added", NotificationMessage.added) {
+            if case .added(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("pendingQuery", NotificationMessage.pendingQuery) {
+            if case .pendingQuery(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("pendingList", NotificationMessage.pendingList) {
+            if case .pendingList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("deliveredQuery", NotificationMessage.deliveredQuery) {
+            if case .deliveredQuery(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("deliveredList", NotificationMessage.deliveredList) {
+            if case .deliveredList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("removePending", NotificationMessage.removePending) {
+            if case .removePending(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("removeDelivered", NotificationMessage.removeDelivered) {
+            if case .removeDelivered(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("removed", NotificationMessage.removed) {
+            if case .removed(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("setBadgeCount", NotificationMessage.setBadgeCount) {
+            if case .setBadgeCount(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("notificationDelivered", NotificationMessage.notificationDelivered) {
+            if case .notificationDelivered(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("notificationResponse", NotificationMessage.notificationResponse) {
+            if case .notificationResponse(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("notificationsRemoved", NotificationMessage.notificationsRemoved) {
+            if case .notificationsRemoved(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("follow", NotificationMessage.follow) {
+            if case .follow(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("push", NotificationMessage.push) {
+            if case .push(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("pushed", NotificationMessage.pushed) {
+            if case .pushed(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("locationChanged", NotificationMessage.locationChanged) {
+            if case .locationChanged(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("done", { (_: NoBody) in NotificationMessage.done }) {
+            if case .done = $0 { NoBody() } else { nil }
+        },
+    ]
 }
 
 /// An envelope whose kind this build does not know.
