@@ -35,6 +35,12 @@ public enum NotificationMessage: Hashable, Sendable {
     case push(PushIntake)
     case pushed(PushOutcome)
     case locationChanged(LocationUpdate)
+    /// The account link → daemon: send me the pushes that must reach other machines (`relayPush`).
+    case relayPushes
+    /// Daemon → the account link: a push for other machines; answered with `relayedPush`.
+    case relayPush(PushRelayRequest)
+    /// The account link → daemon: where a `relayPush` went.
+    case relayedPush(RemotePushOutcome)
     /// Daemon → client: done (for requests with nothing else to say).
     case done
 
@@ -66,6 +72,9 @@ public enum NotificationMessage: Hashable, Sendable {
         case .push: "push"
         case .pushed: "pushed"
         case .locationChanged: "locationChanged"
+        case .relayPushes: "relayPushes"
+        case .relayPush: "relayPush"
+        case .relayedPush: "relayedPush"
         case .done: "done"
         }
     }
@@ -99,7 +108,9 @@ public enum NotificationMessage: Hashable, Sendable {
             case .push(let body): body
             case .pushed(let body): body
             case .locationChanged(let body): body
-            case .done: [String: Int]()
+            case .relayPush(let body): body
+            case .relayedPush(let body): body
+            case .done, .relayPushes: [String: Int]()
             }
         let text = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
         return .notification(NotificationEnvelope(kind: kind, requestID: requestID, body: text))
@@ -135,6 +146,9 @@ public enum NotificationMessage: Hashable, Sendable {
         case "push": self = .push(try body(PushIntake.self))
         case "pushed": self = .pushed(try body(PushOutcome.self))
         case "locationChanged": self = .locationChanged(try body(LocationUpdate.self))
+        case "relayPushes": self = .relayPushes
+        case "relayPush": self = .relayPush(try body(PushRelayRequest.self))
+        case "relayedPush": self = .relayedPush(try body(RemotePushOutcome.self))
         case "done": self = .done
         default: throw NotificationMessageError.unknownKind(envelope.kind)
         }

@@ -8,6 +8,7 @@ public protocol FavoritesBackend: AnyObject {
     func favoritesValue() -> PropertyListValue?
     /// Stores a new value; throws with a message the user can read (over quota, not connected, …).
     func setFavoritesValue(_ value: PropertyListValue) throws
-    /// Called on the UI thread when the favourites changed elsewhere (another device, the CLI).
-    var favoritesChanged: (() -> Void)? { get set }
+    /// Called on the UI thread when the favourites changed elsewhere (another device, the CLI), saying whether the
+    /// app merges its own marks into them or takes them as they are.
+    var favoritesChanged: ((FavoritesChange) -> Void)? { get set }
 }

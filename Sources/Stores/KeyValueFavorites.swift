@@ -6,7 +6,7 @@ import Wire
 /// first sync, a refused write) reported so the app redraws at once.
 public final class KeyValueFavorites: FavoritesBackend {
     let store: UbiquitousKeyValueStore
-    public var favoritesChanged: (() -> Void)?
+    public var favoritesChanged: ((FavoritesChange) -> Void)?
 
     /// Observes `store`'s external changes (after any observer already set, which keeps being called).
     public init(store: UbiquitousKeyValueStore) {
@@ -15,7 +15,7 @@ public final class KeyValueFavorites: FavoritesBackend {
         store.didChangeExternally = { [weak self] change in
             previous?(change)
             guard let self, Self.concernsFavourites(change) else { return }
-            favoritesChanged?()
+            favoritesChanged?(Self.howToTakeIn(change))
         }
     }
 
@@ -24,6 +24,14 @@ public final class KeyValueFavorites: FavoritesBackend {
         switch change.reason {
         case .initialSyncChange, .accountChange: true
         case .serverChange, .quotaViolationChange: change.changedKeys.contains(FavoritesIdentifiers.key)
+        }
+    }
+
+    /// Another device's value is merged; a refused write or another account's store is taken as it is.
+    static func howToTakeIn(_ change: KeyValueStoreChange) -> FavoritesChange {
+        switch change.reason {
+        case .serverChange, .initialSyncChange: .merge
+        case .accountChange, .quotaViolationChange: .replace
         }
     }
 

@@ -6,11 +6,29 @@ import TerminalUI
 /// Favourites: read from and written to the key-value store's `favoritesIdentifiers`, mirrored into the
 /// app group file the Favorites widget reads.
 extension StoresApp {
-    /// Reads the favourites again (at load, and when another device changed them) and redraws.
-    func reloadFavourites() {
+    /// Reads the favourites again (at load, and when another device changed them) and redraws. Another device's
+    /// value is merged with this device's marks since it last heard (`FavouritesMerge`) and the merge is written
+    /// back when it differs, so marks made on two sides while they were apart all survive.
+    func reloadFavourites(_ change: FavoritesChange = .replace) {
         guard let favoritesBackend else { return }
         do {
-            favorites = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
+            let incoming = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
+            var next = incoming
+            if change == .merge, let base = favouritesBase, favoritesProblem == nil {
+                next = FavoritesIdentifiers(
+                    entries: FavouritesMerge.merged(
+                        base: base.entries, local: favorites.entries, incoming: incoming.entries))
+            }
+            favouritesBase = incoming
+            if next != incoming {
+                do {
+                    try favoritesBackend.setFavoritesValue(next.value)
+                } catch {
+                    showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
+                    next = incoming
+                }
+            }
+            favorites = next
             favoritesProblem = nil
         } catch {
             if favoritesProblem != error { showBanner(error.description, kind: .warning) }

@@ -38,6 +38,8 @@ public final class StoresApp: SuiteApp {
     let favoritesBackend: (any FavoritesBackend)?
     var favorites = FavoritesIdentifiers()
     var favoritesProblem: FavoritesError?
+    /// The favourites as this device last heard them from the store (the merge's base; nil before the first).
+    var favouritesBase: FavoritesIdentifiers?
     let appGroupDirectory: URL
     /// Where the app tells the suite its app group changed (and the background load posts its result).
     let port: MessagePort?
@@ -110,7 +112,7 @@ public final class StoresApp: SuiteApp {
     public func connect(_ inbox: AppInbox) {
         handoffEvents.connect(
             deliver: { inbox.deliver($0) }, continuingIndicator: { inbox.showContinuingIndicator($0) })
-        favoritesBackend?.favoritesChanged = { inbox.deliver(FavouritesChanged()) }
+        favoritesBackend?.favoritesChanged = { inbox.deliver(FavouritesChanged(change: $0)) }
     }
 
     public var helpItems: [HelpItem] {
@@ -154,8 +156,8 @@ public final class StoresApp: SuiteApp {
         switch message {
         case let area as ContentAreaChanged:
             layout = area.area.isEmpty ? nil : StoresLayout(area: area.area)
-        case is FavouritesChanged:
-            reloadFavourites()
+        case let changed as FavouritesChanged:
+            reloadFavourites(changed.change)
         case let event as HandoffEvent:
             return handle(event)
         case let loaded as StoresDataLoaded:

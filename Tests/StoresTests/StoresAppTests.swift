@@ -67,6 +67,29 @@ struct StoresAppTests {
         #expect(harness.frame().contains { $0.contains("★ Union Square") })
     }
 
+    @Test("another device's favourites are merged with this one's marks and the merge is saved")
+    func externalChangeIsMerged() throws {
+        let harness = try StoresHarness.launched(location: Self.sanFrancisco)
+        harness.press(.char("f"))  // Union Square, marked here
+        let fifth = PropertyListValue.string("https://www.apple.com/retail/fifthavenue/")
+        harness.favorites.changeElsewhere(to: .dictionary(["fifthavenue": fifth]))
+        let both = PropertyListValue.dictionary([
+            "unionsquare": .string("https://www.apple.com/retail/unionsquare/"), "fifthavenue": fifth,
+        ])
+        #expect(harness.favorites.value == both)
+        #expect(harness.frame().contains { $0.contains("★ Union Square") })
+        // Unmarked here; a device that had not heard of it sends the old value back: it stays unmarked.
+        harness.press(.char("f"))
+        harness.favorites.changeElsewhere(to: both)
+        #expect(harness.favorites.value == .dictionary(["fifthavenue": fifth]))
+        #expect(!harness.frame().contains { $0.contains("★ Union Square") })
+        // A refused write's value is taken as it is (no merge, no second write).
+        harness.press(.char("f"))
+        harness.favorites.changeElsewhere(to: .dictionary(["fifthavenue": fifth]), .replace)
+        #expect(harness.favorites.value == .dictionary(["fifthavenue": fifth]))
+        #expect(!harness.frame().contains { $0.contains("★ Union Square") })
+    }
+
     @Test("a refused save (over quota) changes nothing and says why")
     func refusedSave() throws {
         let harness = try StoresHarness.launched(location: Self.sanFrancisco)

@@ -14,7 +14,7 @@ final class MemoryFavorites: FavoritesBackend {
     var value: PropertyListValue?
     /// When set, saving fails with this message (a quota violation, say).
     var refusal: String?
-    var favoritesChanged: (() -> Void)?
+    var favoritesChanged: ((FavoritesChange) -> Void)?
 
     func favoritesValue() -> PropertyListValue? { value }
 
@@ -24,9 +24,9 @@ final class MemoryFavorites: FavoritesBackend {
     }
 
     /// Another device wrote the favourites: the store changes and says so.
-    func changeElsewhere(to newValue: PropertyListValue?) {
+    func changeElsewhere(to newValue: PropertyListValue?, _ change: FavoritesChange = .merge) {
         value = newValue
-        favoritesChanged?()
+        favoritesChanged?(change)
     }
 
     struct Refusal: Error, CustomStringConvertible {
