@@ -7,24 +7,24 @@ import TerminalUI
 /// app group file the Favorites widget reads.
 extension StoresApp {
     /// Reads the favourites again (at load, and when another device changed them) and redraws. Another device's
-    /// value is merged with this device's marks since it last heard (`FavouritesMerge`) and the merge is written
-    /// back when it differs, so marks made on two sides while they were apart all survive.
+    /// value is merged with this device's changes it does not show yet (`FavouritesMerge`) and the merge is
+    /// written back when it differs, so marks made on two sides while they were apart all survive.
     func reloadFavourites(_ change: FavoritesChange = .replace) {
         guard let favoritesBackend else { return }
         do {
             let incoming = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
             var next = incoming
-            if change == .merge, let base = favouritesBase, favoritesProblem == nil {
-                next = FavoritesIdentifiers(
-                    entries: FavouritesMerge.merged(
-                        base: base.entries, local: favorites.entries, incoming: incoming.entries))
+            if change == .merge {
+                next = FavoritesIdentifiers(entries: favouritesMerge.merge(incoming.entries))
+            } else {
+                favouritesMerge.forget()
             }
-            favouritesBase = incoming
             if next != incoming {
                 do {
                     try favoritesBackend.setFavoritesValue(next.value)
                 } catch {
                     showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
+                    favouritesMerge.forget()
                     next = incoming
                 }
             }
@@ -58,6 +58,7 @@ extension StoresApp {
             showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
             return
         }
+        favouritesMerge.recordLocalChange(from: favorites.entries, to: next.entries)
         favorites = next
         state.setFavourites(favorites.storeIDs(in: state.index))
         writeWidgetFile()

@@ -38,8 +38,8 @@ public final class StoresApp: SuiteApp {
     let favoritesBackend: (any FavoritesBackend)?
     var favorites = FavoritesIdentifiers()
     var favoritesProblem: FavoritesError?
-    /// The favourites as this device last heard them from the store (the merge's base; nil before the first).
-    var favouritesBase: FavoritesIdentifiers?
+    /// This device's favourite changes the store's value has not shown back yet (merged into another's value).
+    var favouritesMerge = FavouritesMerge()
     let appGroupDirectory: URL
     /// Where the app tells the suite its app group changed (and the background load posts its result).
     let port: MessagePort?
