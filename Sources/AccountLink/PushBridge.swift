@@ -68,7 +68,8 @@ public actor PushBridge {
             case .success(let sent)?: outcome = sent
             case .failure(let error)?:
                 outcome = RemotePushOutcome(
-                    dropped: true, note: "expiration 0 and the account's server failed: \(ServerErrors.describe(error))")
+                    dropped: true, note: "expiration 0 and the account's server failed: \(ServerErrors.describe(error))"
+                )
             case nil:
                 outcome = RemotePushOutcome(dropped: true, note: "expiration 0 and the account's server is unreachable")
             }

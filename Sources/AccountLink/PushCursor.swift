@@ -18,12 +18,6 @@ struct PushCursor {
     mutating func advance(to value: Int64) throws(AccountLinkError) {
         guard seq.map({ value > $0 }) ?? true else { return }
         seq = value
-        do {
-            try LinkFiles.writePrivate(try JSONEncoder().encode(["seq": value]), to: url, durable: false)
-        } catch let error as AccountLinkError {
-            throw error
-        } catch {
-            throw .failed("cannot write \(url.path): \(error)")
-        }
+        try LinkFiles.writeJSON(["seq": value], to: url, durable: false)
     }
 }

@@ -40,13 +40,5 @@ struct PushOutbox {
         try save()
     }
 
-    private func save() throws(AccountLinkError) {
-        do {
-            try LinkFiles.writePrivate(try JSONEncoder().encode(items), to: url)
-        } catch let error as AccountLinkError {
-            throw error
-        } catch {
-            throw .failed("cannot write \(url.path): \(error)")
-        }
-    }
+    private func save() throws(AccountLinkError) { try LinkFiles.writeJSON(items, to: url) }
 }

@@ -55,7 +55,8 @@ public enum AccountDaemon {
         let ownerUID = getuid()
         let server = try DaemonServer.start(
             group: group, eventLoop: eventLoop,
-            clock: EventLoopDeadlineClock(eventLoop: eventLoop, wall: (try? BatonClock.resolve(option: nil)) ?? .system),
+            clock: EventLoopDeadlineClock(
+                eventLoop: eventLoop, wall: (try? BatonClock.resolve(option: nil)) ?? .system),
             store: store,
             paths: paths, logger: logger, continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits,
             shutdown: { stopper.fire() })

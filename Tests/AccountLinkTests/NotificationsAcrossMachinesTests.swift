@@ -21,23 +21,10 @@ import Testing
         try machines.baton(machine, ["notifications", "delivered", "--device", device, "--app", app, "--json"]).output
     }
 
-    /// Laptop device alpha, server device beta, both published to the account.
-    static func twoDevices(_ machines: LinkedMachines) throws -> [Process] {
-        let probes = [try machines.device("alpha", on: "laptop"), try machines.device("beta", on: "server")]
-        #expect(
-            try machines.eventually("both devices published") {
-                let status = try machines.baton("laptop", ["account", "status"]).output
-                return status.contains("devices: alpha") && status.contains("devices: beta")
-            })
-        return probes
-    }
-
     @Test func aPushWithoutADeviceReachesBothMachinesAndTheServerHoldsNoContent() throws {
-        let (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
-        defer { server.remove() }
-        defer { machines.tearDown() }
-        let probes = try Self.twoDevices(machines)
-        defer { probes.forEach { $0.terminate() } }
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
 
         let title = "Gate-\(UUID().uuidString.prefix(8))"
         let body = "boarding-\(UUID().uuidString.prefix(8))"
@@ -70,11 +57,9 @@ import Testing
     }
 
     @Test func aPushToADeviceOnTheOtherMachineReachesOnlyIt() throws {
-        let (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
-        defer { server.remove() }
-        defer { machines.tearDown() }
-        let probes = try Self.twoDevices(machines)
-        defer { probes.forEach { $0.terminate() } }
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
 
         let title = "Only-beta-\(UUID().uuidString.prefix(8))"
         let pushed = try machines.baton(
@@ -83,7 +68,9 @@ import Testing
         #expect(pushed.status == 0, "\(pushed.output)")
         #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
         #expect(
-            try machines.eventually("the push on beta") { try Self.delivered(machines, "server", "beta").contains(title) })
+            try machines.eventually("the push on beta") {
+                try Self.delivered(machines, "server", "beta").contains(title)
+            })
         #expect(!(try Self.delivered(machines, "laptop", "alpha").contains(title)))
         // A device no machine has: APNs' BadDeviceToken, as on one machine.
         let unknown = try machines.baton(
@@ -94,11 +81,9 @@ import Testing
     }
 
     @Test func pushesMadeWhileTheServerIsStoppedGoWhenItIsBackButExpirationZeroDoesNot() throws {
-        let (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
-        defer { server.remove() }
-        defer { machines.tearDown() }
-        let probes = try Self.twoDevices(machines)
-        defer { probes.forEach { $0.terminate() } }
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
 
         server.stop()
         let kept = "Kept-\(UUID().uuidString.prefix(8))"
@@ -123,5 +108,30 @@ import Testing
                 try Self.delivered(machines, "server", "beta").contains(kept)
             })
         #expect(!(try Self.delivered(machines, "server", "beta").contains(now)))
+    }
+}
+
+/// Two linked machines with a device on each (alpha on the laptop, beta on the server machine), both published
+/// to the account.
+final class TwoLinkedDevices {
+    let server: TestPostgres
+    let machines: LinkedMachines
+    private let probes: [Process]
+
+    init() throws {
+        (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
+        probes = [try machines.device("alpha", on: "laptop"), try machines.device("beta", on: "server")]
+        let machines = machines
+        #expect(
+            try machines.eventually("both devices published") {
+                let status = try machines.baton("laptop", ["account", "status"]).output
+                return status.contains("devices: alpha") && status.contains("devices: beta")
+            })
+    }
+
+    func close() {
+        probes.forEach { $0.terminate() }
+        machines.tearDown()
+        server.remove()
     }
 }

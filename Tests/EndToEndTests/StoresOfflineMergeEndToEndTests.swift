@@ -7,23 +7,9 @@ import Testing
 /// and nothing is lost.
 @Suite(.serialized) struct StoresOfflineMergeEndToEndTests {
     @Test func favouritesMarkedOnBothSidesWhileTheServerIsStoppedAllSurvive() throws {
-        let server = try TestPostgres()
-        defer { server.remove() }
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
-        let laptop = try BatonFixture()
-        let other = try BatonFixture()
-        try Shell.run(
-            laptop.binary, ["account", "create", url, "--machine", "laptop"], environment: laptop.environment)
-        let key = laptop.home.appendingPathComponent("state/account.key").path
-        try Shell.run(
-            other.binary, ["account", "join", url, "--key-file", key, "--machine", "server"],
-            environment: other.environment)
-
-        let a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
-        defer { a.close() }
-        let b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
-        defer { b.close() }
+        let machines = try TwoMachines()
+        defer { machines.close() }
+        let (server, laptop, other, a, b) = (machines.server, machines.laptop, machines.other, machines.a, machines.b)
         // Both links up: a first favourite crosses.
         try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b, timeout: 60)
 

@@ -29,7 +29,8 @@ extension NotificationService {
                         + (remote.note.map { " (\($0))" } ?? ""))
             }
             self?.send(
-                .pushed(PushOutcome(identifier: identifier, delivered: [], waiting: [], dropped: [], elsewhere: remote)),
+                .pushed(
+                    PushOutcome(identifier: identifier, delivered: [], waiting: [], dropped: [], elsewhere: remote)),
                 requestID: requestID, to: connection)
         }
     }
