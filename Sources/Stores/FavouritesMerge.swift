@@ -8,7 +8,7 @@ import Wire
 /// since the value it last heard). The merged value is the incoming one with those additions put back and those
 /// removals taken out: nothing either side marked is lost, and a favourite removed here is not brought back by a
 /// side that had not heard of the removal. A change leaves the memory once an incoming value reflects it.
-public struct FavouritesMerge: Sendable, Hashable {
+public struct FavouritesMerge: Sendable, Hashable, Codable {
     /// Slugs marked (or repointed) here, with their URL, not yet seen in an incoming value.
     public private(set) var additions: [String: PropertyListValue] = [:]
     /// Slugs unmarked here, not yet seen gone from an incoming value.

@@ -1,3 +1,4 @@
+import Foundation
 import KeyValueStore
 import Wire
 
@@ -7,10 +8,14 @@ import Wire
 public final class KeyValueFavorites: FavoritesBackend {
     let store: UbiquitousKeyValueStore
     public var favoritesChanged: ((FavoritesChange) -> Void)?
+    /// Where this device's unshared favourite changes are kept (nil: not kept).
+    let unsharedFile: URL?
 
-    /// Observes `store`'s external changes (after any observer already set, which keeps being called).
-    public init(store: UbiquitousKeyValueStore) {
+    /// Observes `store`'s external changes (after any observer already set, which keeps being called); keeps
+    /// the app's unshared changes in `directory` (the device's own).
+    public init(store: UbiquitousKeyValueStore, directory: URL? = nil) {
         self.store = store
+        unsharedFile = directory?.appendingPathComponent("stores-favourites-unshared.json")
         let previous = store.didChangeExternally
         store.didChangeExternally = { [weak self] change in
             previous?(change)
@@ -41,5 +46,17 @@ public final class KeyValueFavorites: FavoritesBackend {
 
     public func setFavoritesValue(_ value: PropertyListValue) throws {
         try store.set(value, forKey: FavoritesIdentifiers.key)
+    }
+
+    public func unsharedChanges() -> FavouritesMerge? {
+        guard let unsharedFile, let data = FileManager.default.contents(atPath: unsharedFile.path) else { return nil }
+        return try? JSONDecoder().decode(FavouritesMerge.self, from: data)
+    }
+
+    public func saveUnsharedChanges(_ changes: FavouritesMerge) throws {
+        guard let unsharedFile else { return }
+        try FileManager.default.createDirectory(
+            at: unsharedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(changes).write(to: unsharedFile, options: .atomic)
     }
 }

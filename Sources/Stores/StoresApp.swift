@@ -90,6 +90,7 @@ public final class StoresApp: SuiteApp {
         self.appGroupDirectory = appGroupDirectory
         self.port = port
         self.favoritesBackend = favorites
+        favouritesMerge = favorites?.unsharedChanges() ?? FavouritesMerge()
         self.deviceLocation = deviceLocation
         self.launchedAt = launchedAt
         self.usesBraille = usesBraille
@@ -200,7 +201,7 @@ public final class StoresApp: SuiteApp {
                     "\(count) store record\(count == 1 ? "" : "s") skipped as invalid: \(data.problems[0])",
                     kind: .warning)
             }
-            reloadFavourites()
+            reloadFavourites(nil)
             openPendingStore()
             if let slug = pendingSlug {
                 pendingSlug = nil
