@@ -8,8 +8,8 @@ final class TwoMachines {
     let server: TestPostgres
     let laptop: BatonFixture
     let other: BatonFixture
-    let a: TmuxSession
-    let b: TmuxSession
+    private(set) var a: TmuxSession
+    private(set) var b: TmuxSession
 
     init() throws {
         server = try TestPostgres()
@@ -25,6 +25,51 @@ final class TwoMachines {
             environment: other.environment)
         a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
         b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
+    }
+
+    /// Quits both suites (the daemons and links go on).
+    func quitSuites() {
+        a.close()
+        b.close()
+    }
+
+    /// Starts both suites again, as the same devices.
+    func relaunchSuites() throws {
+        a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
+        b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
+    }
+
+    /// Polls both machines' `favoritesIdentifiers` until both hold the same value (90 s at most); returns it.
+    func favouritesOnOneValue() throws -> String {
+        let deadline = Date().addingTimeInterval(90)
+        var values: [String] = []
+        while Date() < deadline {
+            values = try favourites()
+            if values[0] == values[1] { return values[0] }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        Issue.record("the machines' favourites did not settle: \(values)")
+        return values.first ?? ""
+    }
+
+    /// Each machine's `favoritesIdentifiers` as `baton kv get` prints it.
+    func favourites() throws -> [String] {
+        try [laptop, other].map {
+            try Shell.run($0.binary, ["kv", "get", "favoritesIdentifiers"], environment: $0.environment)
+        }
+    }
+
+    /// Polls both machines' `favoritesIdentifiers` until each holds every slug of `slugs` (90 s at most); returns
+    /// what each held last.
+    func favouritesOnBoth(holding slugs: [String]) throws -> [String] {
+        let deadline = Date().addingTimeInterval(90)
+        var values: [String] = []
+        while Date() < deadline {
+            values = try favourites()
+            if values.allSatisfy({ value in slugs.allSatisfy { value.contains($0) } }) { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return values
     }
 
     /// Waits until the account's status lists both suites (each machine's link published its devices).
