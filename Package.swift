@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "AccountLink",
             dependencies: [
-                "Wire", "AccountClient", "BatonEnvironment",
+                "Wire", "AccountClient", "BatonEnvironment", "Notifications",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -23,6 +23,8 @@ public actor KeyValueBridge {
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
     private var publishedDevices: Set<String>?
+    /// Pushes for other machines' devices, on the same pool and doorbell.
+    let pushes: PushBridge
 
     public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, logger: Logger) {
         self.record = record
@@ -30,6 +32,8 @@ public actor KeyValueBridge {
         self.files = files
         self.logger = logger
         cursor = files.readCursor()
+        pushes = PushBridge(
+            record: record, key: key, files: files, channel: "baton_kv_\(record.owner)", logger: logger)
     }
 
     /// The account's doorbell channel.
@@ -50,6 +54,7 @@ public actor KeyValueBridge {
         }
         daemon = link
         link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true)))
+        await pushes.attach(link)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             group.addTask { await self.serve(client) }
@@ -72,6 +77,8 @@ public actor KeyValueBridge {
                     await self.pushPending(client)
                 case .devicesReply(let reply):
                     await self.publishDevices(reply.devices.map(\.name), client)
+                case .notification(let envelope):
+                    await self.pushes.receive(envelope, client)
                 default:
                     break
                 }
@@ -91,7 +98,15 @@ public actor KeyValueBridge {
                         try await self.touchMachine(client)
                         try await self.pushPendingOrThrow(client)
                         try await self.pull(client)
-                        for try await _ in notifications { try await self.pull(client) }
+                        try await self.pushes.flush(client)
+                        try await self.pushes.pull(client)
+                        for try await note in notifications {
+                            if note.payload == "push" {
+                                try await self.pushes.pull(client)
+                            } else {
+                                try await self.pull(client)
+                            }
+                        }
                     }
                 }
             } catch {

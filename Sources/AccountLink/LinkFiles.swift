@@ -55,14 +55,8 @@ public struct LinkFiles: Sendable {
     }
 
     public func write(cursor value: LinkCursor) throws(AccountLinkError) {
-        do {
-            // No fsync: a cursor lost in a crash only means rows are read again and local changes sent again.
-            try Self.writePrivate(try JSONEncoder().encode(value), to: cursor, durable: false)
-        } catch let error as AccountLinkError {
-            throw error
-        } catch {
-            throw .failed("cannot write \(cursor.path): \(error)")
-        }
+        // No fsync: a cursor lost in a crash only means rows are read again and local changes sent again.
+        try Self.writeJSON(value, to: cursor, durable: false)
     }
 
     /// Removes the link, the key and the cursor (never the local store).

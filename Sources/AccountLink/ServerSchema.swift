@@ -66,6 +66,30 @@ public enum ServerSchema {
             "ALTER TABLE baton.devices FORCE ROW LEVEL SECURITY",
             "CREATE POLICY own_rows ON baton.devices USING (owner = current_user) WITH CHECK (owner = current_user)",
         ],
+        // 3: pushes for other machines' devices: routing in the clear (app, target device or NULL for every
+        // device, size, expiration, timestamps), the push itself sealed.
+        [
+            """
+            CREATE TABLE baton.pushes (
+                owner name NOT NULL DEFAULT current_user,
+                id text NOT NULL,
+                seq bigint NOT NULL,
+                from_machine text NOT NULL,
+                bundle text NOT NULL,
+                target_device text,
+                sealed bytea NOT NULL,
+                size integer NOT NULL,
+                immediate boolean NOT NULL,
+                expires_at timestamptz,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, id))
+            """,
+            "CREATE INDEX pushes_seq ON baton.pushes (owner, seq)",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.pushes TO PUBLIC",
+            "ALTER TABLE baton.pushes ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE baton.pushes FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON baton.pushes USING (owner = current_user) WITH CHECK (owner = current_user)",
+        ],
     ]
 
     /// The schema version this build writes and reads.

@@ -54,7 +54,10 @@ public enum AccountDaemon {
         let stopper = ShutdownTrigger()
         let ownerUID = getuid()
         let server = try DaemonServer.start(
-            group: group, eventLoop: eventLoop, clock: EventLoopDeadlineClock(eventLoop: eventLoop), store: store,
+            group: group, eventLoop: eventLoop,
+            clock: EventLoopDeadlineClock(
+                eventLoop: eventLoop, wall: (try? BatonClock.resolve(option: nil)) ?? .system),
+            store: store,
             paths: paths, logger: logger, continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits,
             shutdown: { stopper.fire() })
         logger.notice(

@@ -35,6 +35,12 @@ public enum NotificationMessage: Hashable, Sendable {
     case push(PushIntake)
     case pushed(PushOutcome)
     case locationChanged(LocationUpdate)
+    /// The account link → daemon: send me the pushes that must reach other machines (`relayPush`).
+    case relayPushes
+    /// Daemon → the account link: a push for other machines; answered with `relayedPush`.
+    case relayPush(PushRelayRequest)
+    /// The account link → daemon: where a `relayPush` went.
+    case relayedPush(RemotePushOutcome)
     /// Daemon → client: done (for requests with nothing else to say).
     case done
 
@@ -134,6 +140,15 @@ extension NotificationKind {
         },
         NotificationKind("locationChanged", NotificationMessage.locationChanged) {
             if case .locationChanged(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("relayPushes", { (_: NoBody) in NotificationMessage.relayPushes }) {
+            if case .relayPushes = $0 { NoBody() } else { nil }
+        },
+        NotificationKind("relayPush", NotificationMessage.relayPush) {
+            if case .relayPush(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("relayedPush", NotificationMessage.relayedPush) {
+            if case .relayedPush(let body) = $0 { body } else { nil }
         },
         NotificationKind("done", { (_: NoBody) in NotificationMessage.done }) {
             if case .done = $0 { NoBody() } else { nil }

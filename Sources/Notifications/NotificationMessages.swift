@@ -142,9 +142,16 @@ public struct PushIntake: Codable, Hashable, Sendable {
     public var push: PushNotification
     /// nil: every device of the account.
     public var device: String?
-    public init(push: PushNotification, device: String?) {
+    /// The machine of the account it came from through the account's server (nil: pushed on this machine).
+    /// A push with an origin goes to this machine's devices only and is never sent on again.
+    public var origin: String?
+    /// The identifier to deliver it under (the origin's), so each device holds it once under one name.
+    public var identifier: String?
+    public init(push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil) {
         self.push = push
         self.device = device
+        self.origin = origin
+        self.identifier = identifier
     }
 }
 
@@ -154,11 +161,17 @@ public struct PushOutcome: Codable, Hashable, Sendable {
     public var delivered: [String]
     public var waiting: [String]
     public var dropped: [String]
-    public init(identifier: String, delivered: [String], waiting: [String], dropped: [String]) {
+    /// Where it went beyond this machine (nil: this machine is not linked to an account's server).
+    public var elsewhere: RemotePushOutcome?
+    public init(
+        identifier: String, delivered: [String], waiting: [String], dropped: [String],
+        elsewhere: RemotePushOutcome? = nil
+    ) {
         self.identifier = identifier
         self.delivered = delivered
         self.waiting = waiting
         self.dropped = dropped
+        self.elsewhere = elsewhere
     }
 }
 

@@ -6,11 +6,32 @@ import TerminalUI
 /// Favourites: read from and written to the key-value store's `favoritesIdentifiers`, mirrored into the
 /// app group file the Favorites widget reads.
 extension StoresApp {
-    /// Reads the favourites again (at load, and when another device changed them) and redraws.
-    func reloadFavourites() {
+    /// Reads the favourites again (at load: nil, and when they changed elsewhere) and redraws. Another device's
+    /// value is merged with this device's changes it does not show yet (`FavouritesMerge`) and the merge is
+    /// written back when it differs, so marks made on two sides while they were apart all survive. At load
+    /// nothing is merged: the store may not have synced yet (its first sync comes as a change and is merged).
+    func reloadFavourites(_ change: FavoritesChange?) {
         guard let favoritesBackend else { return }
+        let unsharedBefore = favouritesMerge
         do {
-            favorites = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
+            let incoming = try FavoritesIdentifiers(value: favoritesBackend.favoritesValue())
+            var next = incoming
+            switch change {
+            case .merge?: next = FavoritesIdentifiers(entries: favouritesMerge.merge(incoming.entries))
+            case .replace?: favouritesMerge.forget()
+            case nil: break
+            }
+            if next != incoming {
+                do {
+                    try favoritesBackend.setFavoritesValue(next.value)
+                } catch {
+                    showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
+                    favouritesMerge.forget()
+                    next = incoming
+                }
+            }
+            if favouritesMerge != unsharedBefore { keepUnsharedChanges() }
+            favorites = next
             favoritesProblem = nil
         } catch {
             if favoritesProblem != error { showBanner(error.description, kind: .warning) }
@@ -40,10 +61,22 @@ extension StoresApp {
             showBanner(FavoritesError.saveFailed("\(error)").description, kind: .error)
             return
         }
+        favouritesMerge.recordLocalChange(from: favorites.entries, to: next.entries)
+        keepUnsharedChanges()
         favorites = next
         state.setFavourites(favorites.storeIDs(in: state.index))
         writeWidgetFile()
         showBanner(added ? "★ \(store.name) is a favourite" : "\(store.name) is no longer a favourite")
+    }
+
+    /// Saves this device's unshared favourite changes for the next launch.
+    private func keepUnsharedChanges() {
+        do {
+            try favoritesBackend?.saveUnsharedChanges(favouritesMerge)
+        } catch {
+            showBanner(
+                "Cannot keep favourite changes for the next launch: \(error.localizedDescription)", kind: .warning)
+        }
     }
 
     /// Writes `favorites.json` for the Favorites widget.

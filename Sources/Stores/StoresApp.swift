@@ -38,6 +38,8 @@ public final class StoresApp: SuiteApp {
     let favoritesBackend: (any FavoritesBackend)?
     var favorites = FavoritesIdentifiers()
     var favoritesProblem: FavoritesError?
+    /// This device's favourite changes the store's value has not shown back yet (merged into another's value).
+    var favouritesMerge = FavouritesMerge()
     let appGroupDirectory: URL
     /// Where the app tells the suite its app group changed (and the background load posts its result).
     let port: MessagePort?
@@ -88,6 +90,7 @@ public final class StoresApp: SuiteApp {
         self.appGroupDirectory = appGroupDirectory
         self.port = port
         self.favoritesBackend = favorites
+        favouritesMerge = favorites?.unsharedChanges() ?? FavouritesMerge()
         self.deviceLocation = deviceLocation
         self.launchedAt = launchedAt
         self.usesBraille = usesBraille
@@ -110,7 +113,7 @@ public final class StoresApp: SuiteApp {
     public func connect(_ inbox: AppInbox) {
         handoffEvents.connect(
             deliver: { inbox.deliver($0) }, continuingIndicator: { inbox.showContinuingIndicator($0) })
-        favoritesBackend?.favoritesChanged = { inbox.deliver(FavouritesChanged()) }
+        favoritesBackend?.favoritesChanged = { inbox.deliver(FavouritesChanged(change: $0)) }
     }
 
     public var helpItems: [HelpItem] {
@@ -154,8 +157,8 @@ public final class StoresApp: SuiteApp {
         switch message {
         case let area as ContentAreaChanged:
             layout = area.area.isEmpty ? nil : StoresLayout(area: area.area)
-        case is FavouritesChanged:
-            reloadFavourites()
+        case let changed as FavouritesChanged:
+            reloadFavourites(changed.change)
         case let event as HandoffEvent:
             return handle(event)
         case let loaded as StoresDataLoaded:
@@ -198,7 +201,7 @@ public final class StoresApp: SuiteApp {
                     "\(count) store record\(count == 1 ? "" : "s") skipped as invalid: \(data.problems[0])",
                     kind: .warning)
             }
-            reloadFavourites()
+            reloadFavourites(nil)
             openPendingStore()
             if let slug = pendingSlug {
                 pendingSlug = nil

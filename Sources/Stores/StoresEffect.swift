@@ -16,4 +16,4 @@ enum StoresEffect {
 }
 
 /// The favourites changed in the key-value store (another device, the first sync, a refused write).
-struct FavouritesChanged: Sendable {}
+struct FavouritesChanged: Sendable { var change: FavoritesChange }

@@ -88,6 +88,7 @@ struct PushCommand: AsyncParsableCommand {
         if !outcome.dropped.isEmpty {
             parts.append("dropped for \(outcome.dropped.joined(separator: ", ")) (not connected)")
         }
+        if let elsewhere = outcome.elsewhere { parts.append(elsewhere.summary) }
         print("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))")
     }
 

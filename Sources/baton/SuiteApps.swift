@@ -17,7 +17,9 @@ enum SuiteApps {
         let browser = makeBrowser(device: device, paths: paths, services: services)
         let stores = StoresApp(
             resources: ResourceLocator.resourcesDirectory(), appGroupDirectory: paths.appGroupDirectory,
-            coordinator: services.coordinator, favorites: KeyValueFavorites(store: services.keyValueStore),
+            coordinator: services.coordinator,
+            favorites: KeyValueFavorites(
+                store: services.keyValueStore, directory: paths.deviceDirectory(device)),
             deviceLocation: { try deviceLocation(device: device, paths: paths) }, launchedAt: clock.now(),
             usesBraille: StoresApp.braillePreferred(), port: services.port)
         let apps: [any SuiteApp] = [browser, stores, TodayApp(device: device, paths: paths)]

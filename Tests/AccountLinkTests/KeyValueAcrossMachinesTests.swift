@@ -83,15 +83,23 @@ import Testing
                 let onServer = try Self.value(machines, "server", "fav-laptop")
                 return onLaptop == "S" && onServer == "L"
             })
+        try Self.expectTheValueTheServerOrderedLast(server, machines, key: "both")
+    }
+
+    /// Both machines settle on one value for `key` (written as `<machine>-wrote` on each): the one whose row the
+    /// server ordered last.
+    static func expectTheValueTheServerOrderedLast(_ server: TestPostgres, _ machines: LinkedMachines, key: String)
+        throws
+    {
         #expect(
             try machines.eventually("one value for the key both wrote", limit: 90) {
-                let laptop = try Self.value(machines, "laptop", "both")
-                let other = try Self.value(machines, "server", "both")
+                let laptop = try value(machines, "laptop", key)
+                let other = try value(machines, "server", key)
                 return laptop != nil && laptop == other
             })
-        // The value both hold is the one the server ordered last.
-        let last = try server.psql(database: "baton", "SELECT machine FROM baton.key_values WHERE key = 'both'")
+        let last = try server.psql(database: "baton", "SELECT machine FROM baton.key_values WHERE key = '\(key)'")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try Self.value(machines, "laptop", "both") == "\(last)-wrote")
+        let settled = try value(machines, "laptop", key)
+        #expect(settled == "\(last)-wrote")
     }
 }

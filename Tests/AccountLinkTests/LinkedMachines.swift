@@ -25,15 +25,16 @@ final class LinkedMachines: @unchecked Sendable {
 
     func home(_ machine: String) -> URL { root.appendingPathComponent(machine, isDirectory: true) }
 
-    /// Runs `baton arguments` on `machine`: its exit status and everything it printed.
+    /// Runs `baton arguments` on `machine` (with `extra` in its environment): its exit status and everything it
+    /// printed.
     @discardableResult
-    func baton(_ machine: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    func baton(_ machine: String, _ arguments: [String], extra: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "BATON_HOME": home(machine).path, "BATON_DEVICE": "cli-\(machine)",
-        ]) { _, new in new }
+        process.environment = environment(machine).merging(extra) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -61,5 +62,14 @@ final class LinkedMachines: @unchecked Sendable {
             _ = try? baton(machine, ["daemon", "stop"])
         }
         try? FileManager.default.removeItem(at: root)
+    }
+}
+
+extension LinkedMachines {
+    /// The environment of a process on `machine`.
+    func environment(_ machine: String) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging([
+            "BATON_HOME": home(machine).path, "BATON_DEVICE": "cli-\(machine)",
+        ]) { _, new in new }
     }
 }

@@ -86,6 +86,18 @@ import Wire
                 device: "desk")),
         .pushed(PushOutcome(identifier: "c", delivered: ["desk"], waiting: ["laptop"], dropped: [])),
         .locationChanged(LocationUpdate(device: "desk", latitude: -33.9, longitude: 151.2)),
+        .relayPushes,
+        .relayPush(
+            PushRelayRequest(
+                intake: PushIntake(
+                    push: PushNotification(bundleIdentifier: "com.example.app", content: request.content, kind: .alert),
+                    device: nil, origin: "laptop", identifier: "id-1"),
+                identifier: "id-1")),
+        .relayedPush(RemotePushOutcome(sent: ["server"])),
+        .pushed(
+            PushOutcome(
+                identifier: "q", delivered: [], waiting: [], dropped: [],
+                elsewhere: RemotePushOutcome(queued: true, note: "server unreachable"))),
         .categoriesQuery(owner),
         .categoriesList([NotificationCategory(identifier: "tea", actions: [], options: [])]),
         .done,

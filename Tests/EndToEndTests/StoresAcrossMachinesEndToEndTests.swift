@@ -6,35 +6,12 @@ import Testing
 /// PostgreSQL: a favourite marked on one shows on the other with no key pressed there.
 @Suite(.serialized) struct StoresAcrossMachinesEndToEndTests {
     @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() throws {
-        let server = try TestPostgres()
-        defer { server.remove() }
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
-        let laptop = try BatonFixture()
-        let other = try BatonFixture()
-        try Shell.run(
-            laptop.binary, ["account", "create", url, "--machine", "laptop"], environment: laptop.environment)
-        let key = laptop.home.appendingPathComponent("state/account.key").path
-        try Shell.run(
-            other.binary, ["account", "join", url, "--key-file", key, "--machine", "server"],
-            environment: other.environment)
-
-        let a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
-        defer { a.close() }
-        let b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
-        defer { b.close() }
-        try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b, timeout: 60)
+        let machines = try TwoMachines()
+        defer { machines.close() }
+        try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
         // Each machine's link publishes its daemon's devices: the account's status lists both suites.
-        let deadline = Date().addingTimeInterval(60)
-        var status = ""
-        while Date() < deadline {
-            status = try Shell.run(laptop.binary, ["account", "status"], environment: laptop.environment)
-            if status.contains("devices: alpha") && status.contains("devices: beta") { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        #expect(status.contains("devices: alpha"), "\(status)")
-        #expect(status.contains("devices: beta"), "\(status)")
-        let rows = try server.psql(database: "baton", "SELECT encode(sealed, 'escape') FROM baton.key_values")
+        try machines.waitUntilBothDevicesArePublished()
+        let rows = try machines.server.psql(database: "baton", "SELECT encode(sealed, 'escape') FROM baton.key_values")
         #expect(!rows.isEmpty)
         #expect(!rows.contains("unionsquare"))
     }

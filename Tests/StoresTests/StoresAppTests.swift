@@ -67,6 +67,50 @@ struct StoresAppTests {
         #expect(harness.frame().contains { $0.contains("★ Union Square") })
     }
 
+    @Test("another device's favourites are merged with this one's marks and the merge is saved")
+    func externalChangeIsMerged() throws {
+        let harness = try StoresHarness.launched(location: Self.sanFrancisco)
+        harness.press(.char("f"))  // Union Square, marked here
+        let fifth = PropertyListValue.string("https://www.apple.com/retail/fifthavenue/")
+        harness.favorites.changeElsewhere(to: .dictionary(["fifthavenue": fifth]))
+        let both = PropertyListValue.dictionary([
+            "unionsquare": .string("https://www.apple.com/retail/unionsquare/"), "fifthavenue": fifth,
+        ])
+        #expect(harness.favorites.value == both)
+        #expect(harness.frame().contains { $0.contains("★ Union Square") })
+        // Unmarked here; a device that had not heard of it sends the old value back: it stays unmarked.
+        harness.press(.char("f"))
+        harness.favorites.changeElsewhere(to: both)
+        #expect(harness.favorites.value == .dictionary(["fifthavenue": fifth]))
+        #expect(!harness.frame().contains { $0.contains("★ Union Square") })
+        // A refused write's value is taken as it is (no merge, no second write).
+        harness.press(.char("f"))
+        harness.favorites.changeElsewhere(to: .dictionary(["fifthavenue": fifth]), .replace)
+        #expect(harness.favorites.value == .dictionary(["fifthavenue": fifth]))
+        #expect(!harness.frame().contains { $0.contains("★ Union Square") })
+    }
+
+    @Test("a mark not yet shown back by the store survives a relaunch and is merged into what came meanwhile")
+    func unsharedMarkSurvivesARelaunch() throws {
+        let backend = MemoryFavorites()
+        do {
+            let first = try StoresHarness.launched(location: Self.sanFrancisco, backend: backend)
+            first.press(.char("f"))  // Union Square, marked; then the suite quits
+        }
+        // While no suite ran here, another machine's value reached this machine's store: Union Square is gone.
+        let fifth = PropertyListValue.string("https://www.apple.com/retail/fifthavenue/")
+        backend.value = .dictionary(["fifthavenue": fifth])
+        let second = try StoresHarness.launched(location: Self.sanFrancisco, backend: backend)
+        #expect(backend.value == .dictionary(["fifthavenue": fifth]))  // nothing merged before the store synced
+        backend.changeElsewhere(to: backend.value)  // the first sync
+        #expect(
+            backend.value
+                == .dictionary([
+                    "unionsquare": .string("https://www.apple.com/retail/unionsquare/"), "fifthavenue": fifth,
+                ]))
+        #expect(second.frame().contains { $0.contains("★ Union Square") })
+    }
+
     @Test("a refused save (over quota) changes nothing and says why")
     func refusedSave() throws {
         let harness = try StoresHarness.launched(location: Self.sanFrancisco)

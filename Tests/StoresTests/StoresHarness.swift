@@ -14,7 +14,12 @@ final class MemoryFavorites: FavoritesBackend {
     var value: PropertyListValue?
     /// When set, saving fails with this message (a quota violation, say).
     var refusal: String?
-    var favoritesChanged: (() -> Void)?
+    var favoritesChanged: ((FavoritesChange) -> Void)?
+    /// What the app kept of its unshared changes (as the suite keeps them in the device's directory).
+    var unshared: FavouritesMerge?
+
+    func unsharedChanges() -> FavouritesMerge? { unshared }
+    func saveUnsharedChanges(_ changes: FavouritesMerge) { unshared = changes }
 
     func favoritesValue() -> PropertyListValue? { value }
 
@@ -24,9 +29,9 @@ final class MemoryFavorites: FavoritesBackend {
     }
 
     /// Another device wrote the favourites: the store changes and says so.
-    func changeElsewhere(to newValue: PropertyListValue?) {
+    func changeElsewhere(to newValue: PropertyListValue?, _ change: FavoritesChange = .merge) {
         value = newValue
-        favoritesChanged?()
+        favoritesChanged?(change)
     }
 
     struct Refusal: Error, CustomStringConvertible {
@@ -55,7 +60,7 @@ final class StoresHarness {
     let home: URL
     let paths: BatonPaths
     let port: MessagePort
-    let favorites = MemoryFavorites()
+    let favorites: MemoryFavorites
     let app: StoresApp
     let clock = HandClock(StoresHarness.launch)
     private var shownArea = Rect(x: 0, y: 0, width: 100, height: 28)
@@ -72,8 +77,9 @@ final class StoresHarness {
 
     init(
         location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil,
-        resources: URL? = StoresHarness.resources, braille: Bool = true
+        resources: URL? = StoresHarness.resources, braille: Bool = true, backend: MemoryFavorites = MemoryFavorites()
     ) throws {
+        favorites = backend
         home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-stores-\(UUID().uuidString)")
         paths = BatonPaths(environment: ["BATON_HOME": home.path])
         port = try MessagePort()
@@ -94,9 +100,11 @@ final class StoresHarness {
 
     /// A harness whose stores are loaded and whose launch region is settled (no handoff came).
     static func launched(
-        location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil
+        location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil,
+        backend: MemoryFavorites = MemoryFavorites()
     ) throws -> StoresHarness {
-        let harness = try StoresHarness(location: location, coordinator: coordinator, favourites: favourites)
+        let harness = try StoresHarness(
+            location: location, coordinator: coordinator, favourites: favourites ?? backend.value, backend: backend)
         harness.deliver()
         harness.fire(.launchRegion)
         return harness

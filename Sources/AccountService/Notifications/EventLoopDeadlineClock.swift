@@ -3,16 +3,21 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// The real `DeadlineClock`: `Date()` for the wall, NIO's uptime clock for monotonic time, deadlines as
+/// The real `DeadlineClock`: the system's wall clock (as `BATON_NOW` set it for the daemon, which is how a
+/// test makes one machine's clock differ from another's), NIO's uptime clock for monotonic time, deadlines as
 /// tasks scheduled on the daemon's event loop (so actions run on the loop).
 final class EventLoopDeadlineClock: DeadlineClock {
     private let eventLoop: any EventLoop
+    private let wall: BatonClock
     /// The zone last read, and when (monotonic seconds).
     private let zone = Mutex((zone: TimeZone.current, checkedAt: -Double.infinity))
 
-    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+    init(eventLoop: any EventLoop, wall: BatonClock = .system) {
+        self.eventLoop = eventLoop
+        self.wall = wall
+    }
 
-    func now() -> Date { Date() }
+    func now() -> Date { wall.now() }
 
     func monotonic() -> Double { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
 

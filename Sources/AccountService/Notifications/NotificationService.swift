@@ -40,6 +40,8 @@ final class NotificationService: DaemonService {
     private var sequence: Int64 = 0
     /// The desktop's notification server, when opted in (`FreedesktopBridge`).
     private let bridge: FreedesktopBridge?
+    /// The account link's side of pushes for other machines.
+    let relay: PushRelay
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
@@ -57,6 +59,7 @@ final class NotificationService: DaemonService {
         bridge = FreedesktopBridge.make(
             environment: ProcessInfo.processInfo.environment, loop: eventLoop, logger: logger)
         scheduler = NotificationScheduler(clock: clock)
+        relay = PushRelay(clock: clock)
         let startedAt = clock.now()
         let contents = try table.load(dueBy: startedAt)
         knownApps = contents.knownApps.union([Self.cliBundleIdentifier])
@@ -175,6 +178,10 @@ final class NotificationService: DaemonService {
             }
             reply(.done)
         case .push(let push): self.push(push, requestID: requestID, from: connection)
+        case .relayPushes:
+            relay.attach(connection)
+            reply(.done)
+        case .relayedPush(let outcome): relay.answered(requestID, outcome)
         case .locationChanged(let update):
             let previous = locations[update.device]
             let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
@@ -183,7 +190,7 @@ final class NotificationService: DaemonService {
             reply(.done)
         case .authorization, .settings, .categoriesList, .added, .pendingList, .deliveredList, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .pushed, .done:
+            .notificationsRemoved, .pushed, .relayPush, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }
     }
@@ -207,6 +214,7 @@ final class NotificationService: DaemonService {
 
     func connectionClosed(_ connection: ClientConnection) {
         followers[connection.id] = nil
+        relay.detach(connection)
     }
 
     // MARK: - Adding
@@ -464,14 +472,22 @@ final class NotificationService: DaemonService {
             )
         }
         if let device = intake.device, !knownDevices.contains(device) {
+            if intake.origin == nil, relay.isAttached {
+                return pushToAnotherMachine(intake, requestID: requestID, connection: connection)
+            }
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,
                 "\(PushReason.badDeviceToken.rawValue): unknown device \(BoundedQuote.quote(device))")
         }
-        let request = push.request()
+        let request = intake.identifier.map { push.request(identifier: $0) } ?? push.request()
         let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
+        // A push for every device also goes to the account's other machines (never one that came from one).
+        let forward =
+            intake.device == nil && intake.origin == nil && relay.isAttached
+            ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
         guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
-            return route(push, request: request, to: targets, requestID: requestID, connection: connection)
+            return route(
+                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
         }
         // The app's service extension may take up to its deadline: it runs off the loop, then the push goes on.
         let runner = extensionRunner
@@ -492,16 +508,18 @@ final class NotificationService: DaemonService {
                 var modified = request
                 modified.content = outcome.content
                 service.route(
-                    push, request: modified, to: targets, requestID: requestID, connection: boundConnection.value)
+                    push, request: modified, to: targets, forward: forward, requestID: requestID,
+                    connection: boundConnection.value)
             }
         }
     }
 
     /// Delivers a push's request to each target device that is here, keeps it for the others until its
-    /// expiration (or drops it with expiration 0), and answers where it went.
+    /// expiration (or drops it with expiration 0), hands it to the account link when `forward` says so, and
+    /// answers where it went.
     private func route(
-        _ push: PushNotification, request: NotificationRequest, to targets: [String], requestID: UInt64?,
-        connection: ClientConnection
+        _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
+        requestID: UInt64?, connection: ClientConnection
     ) {
         var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
         let now = clock.now()
@@ -540,7 +558,8 @@ final class NotificationService: DaemonService {
                 "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)",
                 "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)",
             ])
-        send(.pushed(outcome), requestID: requestID, to: connection)
+        guard let forward else { return send(.pushed(outcome), requestID: requestID, to: connection) }
+        relayPush(forward, outcome: outcome, requestID: requestID, connection: connection)
     }
 
     /// Delivers, in order, the pushes that waited for `device`; drops the expired ones.
@@ -622,7 +641,7 @@ final class NotificationService: DaemonService {
         }
     }
 
-    private func send(_ message: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
+    func send(_ message: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
         do {
             connection.send(try message.wire(requestID: requestID))
         } catch {

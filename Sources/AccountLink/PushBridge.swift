@@ -1,0 +1,213 @@
+import AccountClient
+import Foundation
+import Logging
+import Notifications
+import PostgresNIO
+import Wire
+
+/// Pushes across machines, the link's side. This machine's daemon hands the link each push that must reach
+/// other machines (`relayPush`); the link keeps it in its outbox (on disk), writes one sealed row to
+/// `baton.pushes` with the server's next change number and rings the account's doorbell; it answers the daemon
+/// with the machines it went to, or that it is queued until the server is back. Every machine reads the rows
+/// after its own cursor (in the server's order) that are for every device or for one of its devices, opens them
+/// and posts each into its daemon as a push with an origin, which goes to that machine's devices only and is
+/// never handed on again.
+public actor PushBridge {
+    /// How long the daemon's question waits on the server before the push is reported queued.
+    static let answerBudget = 2.0
+
+    let record: AccountLinkRecord
+    let key: AccountKey
+    let logger: Logger
+    let channel: String
+    private var outbox: PushOutbox
+    private var cursor: PushCursor
+    private var daemon: DaemonLink?
+    private var requestCounter: UInt64 = 1_000_000
+
+    public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, channel: String, logger: Logger) {
+        self.record = record
+        self.key = key
+        self.logger = logger
+        self.channel = channel
+        outbox = PushOutbox(url: files.paths.stateDirectory.appendingPathComponent("account-link-outbox.json"))
+        cursor = PushCursor(url: files.paths.stateDirectory.appendingPathComponent("account-link-push-cursor.json"))
+    }
+
+    /// Asks `link`'s daemon for the pushes that must reach other machines.
+    public func attach(_ link: DaemonLink) {
+        daemon = link
+        if let message = try? NotificationMessage.relayPushes.wire(requestID: nextRequestID()) {
+            link.send(message)
+        }
+    }
+
+    /// A notification message from the daemon: a push to relay (answered within `answerBudget`), or the
+    /// daemon's answer to a push this link posted (logged).
+    public func receive(_ envelope: NotificationEnvelope, _ client: PostgresClient) {
+        guard let message = try? NotificationMessage(envelope) else { return }
+        switch message {
+        case .relayPush(let request):
+            let requestID = envelope.requestID
+            Task { await self.relay(request, requestID: requestID, client) }
+        case .pushed(let outcome):
+            logger.info(
+                "push from another machine delivered here",
+                metadata: ["delivered": "\(outcome.delivered.count)", "waiting": "\(outcome.waiting.count)"])
+        default:
+            break
+        }
+    }
+
+    private func relay(_ request: PushRelayRequest, requestID: UInt64?, _ client: PostgresClient) async {
+        let item = PushOutbox.Item(id: UUID().uuidString, request: request)
+        let outcome: RemotePushOutcome
+        if request.intake.push.expiration == .immediately {
+            // Expiration 0: now or never. Not kept for later.
+            switch await Deadline.within(Self.answerBudget, { try await self.write(item, client) }) {
+            case .success(let sent)?: outcome = sent
+            case .failure(let error)?:
+                outcome = RemotePushOutcome(
+                    dropped: true, note: "expiration 0 and the account's server failed: \(ServerErrors.describe(error))"
+                )
+            case nil:
+                outcome = RemotePushOutcome(dropped: true, note: "expiration 0 and the account's server is unreachable")
+            }
+        } else {
+            do {
+                try outbox.append(item)
+            } catch {
+                return answer(RemotePushOutcome(dropped: true, note: error.description), requestID: requestID)
+            }
+            switch await Deadline.within(Self.answerBudget, { try await self.send(item, client) }) {
+            case .success(let sent)?: outcome = sent
+            case .failure, nil:
+                outcome = RemotePushOutcome(
+                    queued: true, note: "the account's server is unreachable; sent when it is back")
+            }
+        }
+        answer(outcome, requestID: requestID)
+    }
+
+    private func answer(_ outcome: RemotePushOutcome, requestID: UInt64?) {
+        if let message = try? NotificationMessage.relayedPush(outcome).wire(requestID: requestID) {
+            daemon?.send(message)
+        }
+    }
+
+    /// Writes every queued push, oldest first (the server is up: the link's serve loop calls this on connect).
+    func flush(_ client: PostgresClient) async throws {
+        for item in outbox.items { _ = try await send(item, client) }
+    }
+
+    /// Writes `item` and takes it out of the outbox.
+    private func send(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
+        let outcome = try await write(item, client)
+        try outbox.remove(item.id)
+        if outcome.dropped {
+            logger.notice("push for another machine dropped", metadata: ["why": "\(outcome.note ?? "")"])
+        }
+        return outcome
+    }
+
+    /// Resolves the machines `item` is for and writes its row (a row already there is left as it is) and the
+    /// doorbell in one statement; nothing is written when no other machine is for it.
+    private func write(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
+        let intake = item.request.intake
+        let machine = record.machine
+        var machines: [String] = []
+        if let device = intake.device {
+            let rows = try await client.query(
+                """
+                SELECT DISTINCT machine FROM baton.devices WHERE device = \(device) AND machine <> \(machine)
+                ORDER BY machine
+                """, logger: logger)
+            for try await name in rows.decode(String.self) { machines.append(name) }
+            guard !machines.isEmpty else {
+                return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(device)")
+            }
+        } else {
+            let rows = try await client.query(
+                "SELECT machine FROM baton.machines WHERE machine <> \(machine) ORDER BY machine", logger: logger)
+            for try await name in rows.decode(String.self) { machines.append(name) }
+            guard !machines.isEmpty else { return RemotePushOutcome(note: "the account has no other machine") }
+        }
+        let (sealed, size) = try PushRow.seal(item, owner: record.owner, key: key)
+        let bundle = intake.push.bundleIdentifier
+        let immediate = intake.push.expiration == .immediately
+        let expiresAt = PushRow.expiresAt(intake.push)
+        try await client.query(
+            """
+            WITH written AS (
+                INSERT INTO baton.pushes
+                    (id, seq, from_machine, bundle, target_device, sealed, size, immediate, expires_at)
+                VALUES (\(item.id), nextval('baton.change_seq'), \(machine), \(bundle), \(intake.device),
+                    \(sealed), \(size), \(immediate), \(expiresAt))
+                ON CONFLICT (owner, id) DO NOTHING
+                RETURNING seq)
+            SELECT pg_notify(\(channel), 'push') FROM written
+            """, logger: logger)
+        // This machine's old rows go: expired ones, and any older than the rows' keeping time.
+        try await client.query(
+            """
+            DELETE FROM baton.pushes WHERE from_machine = \(machine)
+                AND (expires_at < now() OR created_at < now() - interval '30 days')
+            """, logger: logger)
+        return RemotePushOutcome(sent: machines)
+    }
+
+    /// Reads the rows after the cursor meant for this machine and posts each into the daemon as a push from its
+    /// origin. A first run starts at the server's newest row (a machine that joins gets no history).
+    func pull(_ client: PostgresClient) async throws {
+        let machine = record.machine
+        if cursor.seq == nil {
+            let newest =
+                try await client.query("SELECT coalesce(max(seq), 0)::bigint FROM baton.pushes", logger: logger)
+                .collect().first?.decode(Int64.self) ?? 0
+            try cursor.advance(to: newest)
+        }
+        let after = cursor.seq ?? 0
+        let rows = try await client.query(
+            """
+            SELECT seq, id, from_machine, bundle, target_device, sealed, immediate,
+                extract(epoch FROM now() - created_at)::float8, coalesce(expires_at <= now(), false)
+            FROM baton.pushes
+            WHERE seq > \(after) AND from_machine <> \(machine)
+                AND (target_device IS NULL OR target_device IN
+                    (SELECT device FROM baton.devices WHERE machine = \(machine)))
+            ORDER BY seq
+            """, logger: logger)
+        for try await (seq, id, origin, bundle, device, sealed, immediate, age, expired) in rows.decode(
+            (Int64, String, String, String, String?, Data, Bool, Double, Bool).self)
+        {
+            // Expiration judged on the server's clock alone (written and read there): machines' clocks may differ.
+            if expired || (immediate && age > PushRow.immediateWindow) {
+                logger.info("expired push from another machine dropped", metadata: ["from": "\(origin)"])
+            } else {
+                do {
+                    let request = try PushRow.open(
+                        sealed, owner: record.owner, id: id, bundle: bundle, device: device, key: key)
+                    post(request, from: origin)
+                } catch {
+                    logger.error("a push row does not open; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
+                }
+            }
+            try cursor.advance(to: seq)
+        }
+    }
+
+    /// Hands a push from `origin` to this machine's daemon, for its own devices.
+    private func post(_ request: PushRelayRequest, from origin: String) {
+        var intake = request.intake
+        intake.origin = origin
+        intake.identifier = request.identifier
+        if let message = try? NotificationMessage.push(intake).wire(requestID: nextRequestID()) {
+            daemon?.send(message)
+        }
+    }
+
+    private func nextRequestID() -> UInt64 {
+        requestCounter += 1
+        return requestCounter
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Daemon → its machine's account link: a push that must also reach devices on the account's other machines
+/// (every other machine when `intake.device` is nil, else the machine that has that device). The link answers
+/// with a `RemotePushOutcome` under the same request id.
+public struct PushRelayRequest: Codable, Hashable, Sendable {
+    /// The push as it was handed to this machine (before any service extension: each machine runs its own).
+    public var intake: PushIntake
+    /// The identifier this machine delivered it under; other machines deliver it under the same one.
+    public var identifier: String
+    public init(intake: PushIntake, identifier: String) {
+        self.intake = intake
+        self.identifier = identifier
+    }
+}
+
+/// The account link → daemon (→ `baton push`): where a push went beyond this machine.
+public struct RemotePushOutcome: Codable, Hashable, Sendable {
+    /// The other machines it was written for (the server has it; each delivers it to its own devices).
+    public var sent: [String]
+    /// It waits on this machine until the account's server answers again (kept on disk).
+    public var queued: Bool
+    /// Not sent (expiration 0 and the server unreachable, or no other machine has the named device).
+    public var dropped: Bool
+    /// Why it was queued or dropped, for the user.
+    public var note: String?
+    public init(sent: [String] = [], queued: Bool = false, dropped: Bool = false, note: String? = nil) {
+        self.sent = sent
+        self.queued = queued
+        self.dropped = dropped
+        self.note = note
+    }
+
+    /// One phrase for `baton push`'s line.
+    public var summary: String {
+        if !sent.isEmpty {
+            let count = sent.count == 1 ? "1 other machine" : "\(sent.count) other machines"
+            return "sent to \(count) (\(sent.joined(separator: ", ")))"
+        }
+        if queued { return "queued for other machines" + (note.map { " (\($0))" } ?? "") }
+        if dropped { return "not sent to other machines" + (note.map { " (\($0))" } ?? "") }
+        return "no other machine" + (note.map { " (\($0))" } ?? "")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `baton push` on one machine of an account reaches the devices of the other through the server: sealed rows,
+/// every device once, a `--device` on the other machine, and pushes made while the server is stopped go when it is
+/// back (expiration 0 ones do not).
+@Suite(.serialized) struct NotificationsAcrossMachinesTests {
+    static let app = "com.baton.cli"
+
+    /// Writes an APNs payload with `title` and `body` and returns its path.
+    static func payload(_ machines: LinkedMachines, title: String, body: String) throws -> String {
+        let file = machines.root.appendingPathComponent("push-\(UUID().uuidString).json")
+        let json = #"{"aps": {"alert": {"title": "\#(title)", "body": "\#(body)"}}, "secret": "\#(body)-info"}"#
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// The titles of `app`'s notifications delivered to `device` on `machine`.
+    static func delivered(_ machines: LinkedMachines, _ machine: String, _ device: String) throws -> String {
+        try machines.baton(machine, ["notifications", "delivered", "--device", device, "--app", app, "--json"]).output
+    }
+
+    @Test func aPushWithoutADeviceReachesBothMachinesAndTheServerHoldsNoContent() throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
+
+        let title = "Gate-\(UUID().uuidString.prefix(8))"
+        let body = "boarding-\(UUID().uuidString.prefix(8))"
+        let pushed = try machines.baton(
+            "laptop", ["push", try Self.payload(machines, title: title, body: body), "--app", Self.app])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        #expect(pushed.output.contains("delivered to alpha"), "\(pushed.output)")
+        #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
+        #expect(
+            try machines.eventually("the push on the server machine's device") {
+                try Self.delivered(machines, "server", "beta").contains(title)
+            })
+        #expect(try Self.delivered(machines, "laptop", "alpha").contains(title))
+        // Once on each device: the laptop's device is not sent it again, the server machine does not send it back.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try Self.delivered(machines, "server", "beta").components(separatedBy: title).count == 2)
+        #expect(try Self.delivered(machines, "laptop", "alpha").components(separatedBy: title).count == 2)
+        #expect(try server.psql(database: "baton", "SELECT count(*) FROM baton.pushes").contains("1"))
+
+        // Every byte the server keeps for the push: routing only, no title, body or userInfo.
+        let rows = try server.psql(
+            database: "baton",
+            "SELECT bundle, coalesce(target_device, '*'), encode(sealed, 'escape'), encode(sealed, 'hex') "
+                + "FROM baton.pushes")
+        #expect(rows.contains(Self.app))
+        for secret in [title, body, "\(body)-info", "boarding", "Gate-"] {
+            #expect(!rows.contains(secret), "the server holds \(secret)")
+            #expect(!rows.contains(Data(secret.utf8).map { String(format: "%02x", $0) }.joined()))
+        }
+        // Another account's role on the same server sees none of these rows.
+        try server.createRole("bob", password: "b-pass")
+        let seen = try server.psql(
+            url: server.url(role: "bob", password: "b-pass"), "SELECT count(*) FROM baton.pushes")
+        #expect(seen.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test func aPushToADeviceOnTheOtherMachineReachesOnlyIt() throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
+
+        let title = "Only-beta-\(UUID().uuidString.prefix(8))"
+        let pushed = try machines.baton(
+            "laptop",
+            ["push", try Self.payload(machines, title: title, body: "b"), "--app", Self.app, "--device", "beta"])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
+        #expect(
+            try machines.eventually("the push on beta") {
+                try Self.delivered(machines, "server", "beta").contains(title)
+            })
+        #expect(!(try Self.delivered(machines, "laptop", "alpha").contains(title)))
+        // A device no machine has: APNs' BadDeviceToken, as on one machine.
+        let unknown = try machines.baton(
+            "laptop",
+            ["push", try Self.payload(machines, title: "x", body: "y"), "--app", Self.app, "--device", "nowhere"])
+        #expect(unknown.status == 37, "\(unknown.output)")
+        #expect(unknown.output.contains("BadDeviceToken"), "\(unknown.output)")
+    }
+
+    @Test func pushesMadeWhileTheServerIsStoppedGoWhenItIsBackButExpirationZeroDoesNot() throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let (server, machines) = (pair.server, pair.machines)
+
+        server.stop()
+        let kept = "Kept-\(UUID().uuidString.prefix(8))"
+        let queued = try machines.baton(
+            "laptop", ["push", try Self.payload(machines, title: kept, body: "k"), "--app", Self.app])
+        #expect(queued.status == 0, "\(queued.output)")
+        #expect(queued.output.contains("delivered to alpha"), "\(queued.output)")
+        #expect(queued.output.contains("queued for other machines"), "\(queued.output)")
+        let now = "Now-or-never-\(UUID().uuidString.prefix(8))"
+        let immediate = try machines.baton(
+            "laptop",
+            ["push", try Self.payload(machines, title: now, body: "n"), "--app", Self.app, "--expiration", "0"])
+        #expect(immediate.status == 0, "\(immediate.output)")
+        #expect(immediate.output.contains("not sent to other machines"), "\(immediate.output)")
+        // The queue is on disk: it survives the laptop's daemon and link restarting while the server is away.
+        #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0)
+        #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)
+
+        try server.start()
+        #expect(
+            try machines.eventually("the queued push on the server machine", limit: 90) {
+                try Self.delivered(machines, "server", "beta").contains(kept)
+            })
+        #expect(!(try Self.delivered(machines, "server", "beta").contains(now)))
+    }
+}
+
+/// Two linked machines with a device on each (alpha on the laptop, beta on the server machine), both published
+/// to the account.
+final class TwoLinkedDevices {
+    let server: TestPostgres
+    let machines: LinkedMachines
+    private let probes: [Process]
+
+    init() throws {
+        (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
+        probes = [try machines.device("alpha", on: "laptop"), try machines.device("beta", on: "server")]
+        let machines = machines
+        #expect(
+            try machines.eventually("both devices published") {
+                let status = try machines.baton("laptop", ["account", "status"]).output
+                return status.contains("devices: alpha") && status.contains("devices: beta")
+            })
+    }
+
+    func close() {
+        probes.forEach { $0.terminate() }
+        machines.tearDown()
+        server.remove()
+    }
+}
