@@ -21,6 +21,8 @@ final class ActivityRelay: DaemonService {
     private var advertisers: [String: ObjectIdentifier] = [:]
     private var pending: [UInt64: PendingContinuation] = [:]
     private var nextPayloadRequestID: UInt64 = 1
+    /// Connections that asked to hear every change of any device's current activity (the account link).
+    private var watchers: [ObjectIdentifier: ClientConnection] = [:]
 
     init(
         devices: DeviceRegistry, store: AccountStore, logger: Logger, eventLoop: any EventLoop,
@@ -56,7 +58,29 @@ final class ActivityRelay: DaemonService {
         }
     }
 
+    /// Tells `connection` every current activity now, and every change from now on.
+    func watch(from connection: ClientConnection) {
+        watchers[ObjectIdentifier(connection)] = connection
+        for advertisement in current.values.sorted(by: { $0.device < $1.device }) {
+            connection.send(.activityChanged(change(of: advertisement.device, to: advertisement)))
+        }
+    }
+
+    private func change(of device: String, to activity: Advertisement?) -> ActivityChanged {
+        let registration = devices.connection(named: device)?.device
+        return ActivityChanged(
+            device: device, pid: registration?.pid ?? 0, apps: registration?.apps ?? [], activity: activity)
+    }
+
+    private func tellWatchers(_ device: String, _ activity: Advertisement?, apps: [AppDescriptor]? = nil) {
+        guard !watchers.isEmpty else { return }
+        var message = change(of: device, to: activity)
+        if let apps { message.apps = apps }
+        for watcher in watchers.values { watcher.send(.activityChanged(message)) }
+    }
+
     func connectionClosed(_ connection: ClientConnection) {
+        watchers[ObjectIdentifier(connection)] = nil
         for (id, continuation) in pending
         where continuation.source === connection || continuation.target === connection {
             pending[id] = nil
@@ -76,6 +100,7 @@ final class ActivityRelay: DaemonService {
         advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
+        tellWatchers(name, nil, apps: connection.device?.apps)
     }
 
     private func advertise(_ proposed: Advertisement, from connection: ClientConnection) {
@@ -104,6 +129,7 @@ final class ActivityRelay: DaemonService {
                     .offerWithdrawn(OfferWithdrawn(device: device.name, sequence: advertisement.sequence)))
             }
         }
+        tellWatchers(device.name, advertisement)
     }
 
     private func withdraw(sequence: UInt64, from connection: ClientConnection) {
@@ -114,6 +140,7 @@ final class ActivityRelay: DaemonService {
         advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
+        tellWatchers(name, nil)
     }
 
     private func broadcastWithdrawal(of advertisement: Advertisement) {
@@ -166,7 +193,9 @@ final class ActivityRelay: DaemonService {
             targetRequestID: request.requestID, target: target, source: source,
             advertisement: advertisement,
             timeout: timeout)
-        source.send(.payloadRequest(PayloadRequest(requestID: id, sequence: advertisement.sequence)))
+        source.send(
+            .payloadRequest(
+                PayloadRequest(requestID: id, sequence: advertisement.sequence, target: targetDevice.name)))
     }
 
     private func finishContinue(_ response: PayloadResponse, from source: ClientConnection) {
