@@ -47,6 +47,7 @@ struct AccountCommands: AsyncParsableCommand {
         commandName: "account", abstract: "Link this machine to an account on a PostgreSQL server.",
         subcommands: [
             CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self, MachinesBenchCommand.self,
+            HandoffBenchCommand.self,
         ])
 }
 

@@ -80,7 +80,8 @@ import Wire
         // What the server was given: routing in plain, no title, userInfo or stream byte.
         let offers = try server.psql(
             database: "baton",
-            "SELECT machine, device, apps, bundle, activity_type, encode(sealed, 'escape'), encode(sealed, 'hex') FROM baton.offers")
+            "SELECT machine, device, apps, bundle, activity_type, encode(sealed, 'escape'), encode(sealed, 'hex') FROM baton.offers"
+        )
         #expect(offers.contains("term1"))
         #expect(offers.contains("org.baton.test.read"))
         let mail = try server.psql(
@@ -88,7 +89,9 @@ import Wire
         #expect(mail.contains("continueRequest"))
         #expect(mail.contains("streamData"))
         for rows in [offers, mail] {
-            for plaintext in [title, "the-secret-title", secret, "user-info-secret", "stream-history-secret", "secret-page"] {
+            for plaintext in [
+                title, "the-secret-title", secret, "user-info-secret", "stream-history-secret", "secret-page",
+            ] {
                 #expect(!rows.contains(plaintext), "the server holds '\(plaintext)'")
                 #expect(!rows.contains(Self.hex(plaintext)), "the server holds '\(plaintext)' (hex)")
             }
@@ -104,11 +107,15 @@ import Wire
         try source.advertise(title: "big", sequence: 1)
         let offer = try #require(target.offer(from: "term1@laptop", title: "big"))
 
-        for (requestID, size, expected) in [(UInt64(1), 60 * 1024, nil), (2, 70 * 1024, Optional(WireFailure.userInfoTooLarge))] {
+        for (requestID, size, expected) in [
+            (UInt64(1), 60 * 1024, nil), (2, 70 * 1024, Optional(WireFailure.userInfoTooLarge)),
+        ] {
             try target.socket.send(
                 .continueRequest(
-                    ContinueRequest(requestID: requestID, device: "term1@laptop", sequence: offer.advertisement.sequence)))
-            let request = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
+                    ContinueRequest(
+                        requestID: requestID, device: "term1@laptop", sequence: offer.advertisement.sequence)))
+            let request = try #require(
+                source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
             let blob = String(repeating: "x", count: size)
             try source.socket.send(
                 .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: ["blob": .string(blob)])))
@@ -131,13 +138,15 @@ import Wire
         try source.advertise(title: "mid-handoff", sequence: 1)
         let offer = try #require(target.offer(from: "term1@laptop", title: "mid-handoff"))
         try target.socket.send(
-            .continueRequest(ContinueRequest(requestID: 9, device: "term1@laptop", sequence: offer.advertisement.sequence)))
+            .continueRequest(
+                ContinueRequest(requestID: 9, device: "term1@laptop", sequence: offer.advertisement.sequence)))
         let request = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
         server.stop()
         try source.socket.send(
             .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: ["page": .int(1)])))
         // Within the daemon's continue timeout (5 s): 4609, not 4610 and not a hang.
-        let reply = try #require(target.next(limit: 5) { if case .continueReply(let reply) = $0 { reply } else { nil } })
+        let reply = try #require(
+            target.next(limit: 5) { if case .continueReply(let reply) = $0 { reply } else { nil } })
         #expect(reply.failure?.code == WireFailure.connectionUnavailable, "\(String(describing: reply.failure))")
         #expect(target.offerWithdrawn(from: "term1@laptop"))
 
@@ -145,7 +154,8 @@ import Wire
         try server.start()
         let again = try #require(target.offer(from: "term1@laptop", title: "mid-handoff", limit: 60))
         try target.socket.send(
-            .continueRequest(ContinueRequest(requestID: 10, device: "term1@laptop", sequence: again.advertisement.sequence)))
+            .continueRequest(
+                ContinueRequest(requestID: 10, device: "term1@laptop", sequence: again.advertisement.sequence)))
         let second = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
         try source.socket.send(
             .payloadResponse(PayloadResponse(requestID: second.requestID, userInfo: ["page": .int(2)])))

@@ -20,7 +20,8 @@ final class HandoffDevice {
         let paths = BatonPaths(environment: ["BATON_HOME": machines.home(machine).path])
         socket = try RawDaemonSocket(path: paths.socket.path)
         try socket.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: [Self.app])))
-        guard case .registered(let registered)? = socket.next(where: { if case .registered = $0 { true } else { false } })
+        guard
+            case .registered(let registered)? = socket.next(where: { if case .registered = $0 { true } else { false } })
         else { throw TestPostgresFailure("\(name) was not registered on \(machine)") }
         daemonPID = registered.daemonPID
     }
