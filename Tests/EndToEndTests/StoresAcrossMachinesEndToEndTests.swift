@@ -6,18 +6,9 @@ import Testing
 /// PostgreSQL: a favourite marked on one shows on the other with no key pressed there.
 @Suite(.serialized) struct StoresAcrossMachinesEndToEndTests {
     @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() throws {
-        let server = try TestPostgres()
-        defer { server.remove() }
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
-        let laptop = try BatonFixture()
-        let other = try BatonFixture()
-        try Shell.run(
-            laptop.binary, ["account", "create", url, "--machine", "laptop"], environment: laptop.environment)
-        let key = laptop.home.appendingPathComponent("state/account.key").path
-        try Shell.run(
-            other.binary, ["account", "join", url, "--key-file", key, "--machine", "server"],
-            environment: other.environment)
+        let machines = try TwoMachines()
+        defer { machines.remove() }
+        let (server, laptop, other) = (machines.postgres, machines.laptop, machines.server)
 
         let a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
         defer { a.close() }
