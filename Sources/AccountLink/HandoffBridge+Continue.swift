@@ -30,15 +30,10 @@ extension HandoffBridge {
 
     /// The daemon asks a proxy of a remote device for its activity's payload: mail its machine.
     func askSourceMachine(_ request: PayloadRequest, through name: String) async {
-        guard let proxy = proxies[name], let advertised = proxy.advertised, advertised.localSequence == request.sequence
-        else {
+        guard let (proxy, remote) = offered(by: name, sequence: request.sequence) else {
             proxies[name]?.link.send(
                 .payloadResponse(
-                    PayloadResponse(
-                        requestID: request.requestID, userInfo: nil,
-                        failure: WireFailure(
-                            code: WireFailure.handoffFailed,
-                            message: "device \(BoundedQuote.quote(name)) no longer offers that activity"))))
+                    PayloadResponse(requestID: request.requestID, userInfo: nil, failure: noLongerOffered(by: name))))
             return
         }
         let number = nextRequest
@@ -46,7 +41,7 @@ extension HandoffBridge {
         outgoing[number] = OutgoingContinue(proxy: name, daemonRequest: request.requestID, machine: proxy.machine)
         let mail = HandoffMail(
             .continueRequest, source: proxy.device, target: request.target ?? "\(record.machine) device",
-            sequence: advertised.remote.sequence, request: number, apps: [advertised.remote.continuingApp])
+            sequence: remote.sequence, request: number, apps: [remote.continuingApp])
         let machine = proxy.machine
         let sent: Void? = await onServer("asking \(machine) for a payload") {
             try await $0.send(mail, body: nil, to: machine)
@@ -61,6 +56,19 @@ extension HandoffBridge {
                             code: WireFailure.connectionUnavailable,
                             message: "the account's server is unreachable; \(machine) cannot be asked"))))
         }
+    }
+
+    /// The proxy `name` and the remote advertisement it offers here as `sequence`, if it still does.
+    func offered(by name: String, sequence: UInt64) -> (RemoteDeviceProxy, Advertisement)? {
+        guard let proxy = proxies[name], let advertised = proxy.advertised, advertised.localSequence == sequence
+        else { return nil }
+        return (proxy, advertised.remote)
+    }
+
+    func noLongerOffered(by name: String) -> WireFailure {
+        WireFailure(
+            code: WireFailure.handoffFailed,
+            message: "device \(BoundedQuote.quote(name)) no longer offers that activity")
     }
 
     /// The daemon answered a continue a proxy asked for another machine: mail the answer back, sealed.

@@ -10,21 +10,16 @@ extension HandoffBridge {
 
     /// The target here opens a stream to a proxy of a remote source: mail the source machine.
     func openAcross(_ open: StreamOpen, through name: String) async {
-        guard let proxy = proxies[name], let advertised = proxy.advertised, advertised.localSequence == open.sequence
-        else {
+        guard let (proxy, remote) = offered(by: name, sequence: open.sequence) else {
             proxies[name]?.link.send(
-                .streamClose(
-                    StreamClose(
-                        streamID: open.streamID,
-                        failure: WireFailure(
-                            code: WireFailure.handoffFailed, message: "\(name) no longer offers that activity"))))
+                .streamClose(StreamClose(streamID: open.streamID, failure: noLongerOffered(by: name))))
             return
         }
         streams[open.streamID] = CrossingStream(
             proxy: name, machine: proxy.machine, source: proxy.device, target: open.device, localIsTarget: true)
         let mail = HandoffMail(
-            .streamOpen, source: proxy.device, target: open.device, sequence: advertised.remote.sequence,
-            streamID: open.streamID, apps: [advertised.remote.continuingApp])
+            .streamOpen, source: proxy.device, target: open.device, sequence: remote.sequence,
+            streamID: open.streamID, apps: [remote.continuingApp])
         let machine = proxy.machine
         if await onServer("opening a stream", { try await $0.send(mail, body: nil, to: machine) }) == nil {
             breakLocally(open.streamID)

@@ -37,15 +37,12 @@ import Wire
         #expect(offer.target == .app(bundleIdentifier: HandoffDevice.app.bundleIdentifier))
 
         let secret = "user-info-secret-\(UUID().uuidString)"
-        try target.socket.send(
-            .continueRequest(
-                ContinueRequest(requestID: 41, device: "term1@laptop", sequence: offer.advertisement.sequence)))
-        let request = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
+        try target.continueOffer(offer, requestID: 41)
+        let request = try #require(source.payloadRequest())
         #expect(request.sequence == 3)
         #expect(request.target == "term2@server")
-        try source.socket.send(
-            .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: ["page": .string(secret)])))
-        let reply = try #require(target.next { if case .continueReply(let reply) = $0 { reply } else { nil } })
+        try source.answer(request, userInfo: ["page": .string(secret)])
+        let reply = try #require(target.continueReply())
         #expect(reply.requestID == 41)
         #expect(reply.failure == nil, "\(String(describing: reply.failure))")
         #expect(reply.userInfo?["page"] == .string(secret))
@@ -110,16 +107,11 @@ import Wire
         for (requestID, size, expected) in [
             (UInt64(1), 60 * 1024, nil), (2, 70 * 1024, Optional(WireFailure.userInfoTooLarge)),
         ] {
-            try target.socket.send(
-                .continueRequest(
-                    ContinueRequest(
-                        requestID: requestID, device: "term1@laptop", sequence: offer.advertisement.sequence)))
-            let request = try #require(
-                source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
+            try target.continueOffer(offer, requestID: requestID)
+            let request = try #require(source.payloadRequest())
             let blob = String(repeating: "x", count: size)
-            try source.socket.send(
-                .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: ["blob": .string(blob)])))
-            let reply = try #require(target.next { if case .continueReply(let reply) = $0 { reply } else { nil } })
+            try source.answer(request, userInfo: ["blob": .string(blob)])
+            let reply = try #require(target.continueReply())
             #expect(reply.requestID == requestID)
             #expect(reply.failure?.code == expected, "\(String(describing: reply.failure))")
             if expected == nil { #expect(reply.userInfo?["blob"] == .string(blob)) }
@@ -137,29 +129,22 @@ import Wire
         let target = try HandoffDevice("term2", on: "server", of: machines)
         try source.advertise(title: "mid-handoff", sequence: 1)
         let offer = try #require(target.offer(from: "term1@laptop", title: "mid-handoff"))
-        try target.socket.send(
-            .continueRequest(
-                ContinueRequest(requestID: 9, device: "term1@laptop", sequence: offer.advertisement.sequence)))
-        let request = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
+        try target.continueOffer(offer, requestID: 9)
+        let request = try #require(source.payloadRequest())
         server.stop()
-        try source.socket.send(
-            .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: ["page": .int(1)])))
-        // Within the daemon's continue timeout (5 s): 4609, not 4610 and not a hang.
-        let reply = try #require(
-            target.next(limit: 5) { if case .continueReply(let reply) = $0 { reply } else { nil } })
+        try source.answer(request, userInfo: ["page": .int(1)])
+        // 4609 (the server is away), not the daemon's 4610 at its 5 s continue timeout, and not a hang.
+        let reply = try #require(target.continueReply(limit: 10))
         #expect(reply.failure?.code == WireFailure.connectionUnavailable, "\(String(describing: reply.failure))")
         #expect(target.offerWithdrawn(from: "term1@laptop"))
 
         // The server is back: the offer is shown again and a continue works.
         try server.start()
         let again = try #require(target.offer(from: "term1@laptop", title: "mid-handoff", limit: 60))
-        try target.socket.send(
-            .continueRequest(
-                ContinueRequest(requestID: 10, device: "term1@laptop", sequence: again.advertisement.sequence)))
-        let second = try #require(source.next { if case .payloadRequest(let request) = $0 { request } else { nil } })
-        try source.socket.send(
-            .payloadResponse(PayloadResponse(requestID: second.requestID, userInfo: ["page": .int(2)])))
-        let done = try #require(target.next { if case .continueReply(let reply) = $0 { reply } else { nil } })
+        try target.continueOffer(again, requestID: 10)
+        let second = try #require(source.payloadRequest())
+        try source.answer(second, userInfo: ["page": .int(2)])
+        let done = try #require(target.continueReply())
         #expect(done.userInfo?["page"] == .int(2))
     }
 

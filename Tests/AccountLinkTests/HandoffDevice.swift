@@ -63,4 +63,27 @@ final class HandoffDevice {
             if case .offerWithdrawn(let gone) = $0, gone.device == device { true } else { nil }
         } ?? false
     }
+
+    /// Asks to continue `offer` (the target's side).
+    func continueOffer(_ offer: Offer, requestID: UInt64) throws {
+        try socket.send(
+            .continueRequest(
+                ContinueRequest(
+                    requestID: requestID, device: offer.advertisement.device, sequence: offer.advertisement.sequence)))
+    }
+
+    /// The next payload request (the source's side).
+    func payloadRequest(limit: TimeInterval = 30) -> PayloadRequest? {
+        next(limit: limit) { if case .payloadRequest(let request) = $0 { request } else { nil } }
+    }
+
+    /// Answers `request` with `userInfo` (the source's side).
+    func answer(_ request: PayloadRequest, userInfo: [String: PropertyListValue]) throws {
+        try socket.send(.payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: userInfo)))
+    }
+
+    /// The next continue reply (the target's side).
+    func continueReply(limit: TimeInterval = 30) -> ContinueReply? {
+        next(limit: limit) { if case .continueReply(let reply) = $0 { reply } else { nil } }
+    }
 }
