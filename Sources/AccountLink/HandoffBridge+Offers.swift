@@ -70,6 +70,13 @@ extension HandoffBridge {
             logger.warning("a remote device's name is too long to show here", metadata: ["device": "\(name)"])
             return false
         }
+        // Each proxy is a connection of the local daemon, whose connections are bounded: leave room for its own.
+        guard proxies.count < Self.maxProxies else {
+            logger.warning(
+                "too many remote devices to show here; this one is left out",
+                metadata: ["device": "\(name)", "limit": "\(Self.maxProxies)"])
+            return false
+        }
         generation += 1
         let generation = generation
         let sink = sink

@@ -41,6 +41,8 @@ public actor HandoffBridge {
 
     /// How long a call to the server may take before the link treats the server as away.
     static let serverDeadline: Duration = .seconds(2)
+    /// The most remote devices shown here at once (each is one connection of the local daemon).
+    static let maxProxies = 32
     /// How long a proxy with nothing to do stays connected.
     static let proxyLinger: Duration = .seconds(30)
 
