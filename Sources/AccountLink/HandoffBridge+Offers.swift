@@ -90,7 +90,7 @@ extension HandoffBridge {
                 },
                 onClose: { sink.yield(.proxyClosed(name: name, generation: generation)) }
             ).get()
-            link.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: apps)))
+            link.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: apps, machine: key.machine)))
             proxies[name] = RemoteDeviceProxy(
                 name: name, machine: key.machine, device: key.device, generation: generation, link: link,
                 apps: apps, lastUsed: .now)

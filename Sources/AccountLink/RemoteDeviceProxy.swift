@@ -49,7 +49,7 @@ struct RemoteDeviceProxy {
         let missing = more.filter { !apps.contains($0) }
         guard !missing.isEmpty else { return }
         apps += missing
-        link.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: apps)))
+        link.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: apps, machine: machine)))
     }
 }
 

@@ -117,6 +117,15 @@ import Wire
             if expected == nil { #expect(reply.userInfo?["blob"] == .string(blob)) }
         }
 
+        // The laptop's device shown on the server machine is not sent that machine's notifications (the laptop's
+        // machine serves it), nor remembered there as one of its devices.
+        let payload = machines.home("server").appendingPathComponent("push.json")
+        try #"{"aps":{"alert":"hello"}}"#.write(to: payload, atomically: true, encoding: .utf8)
+        let pushed = try machines.baton("server", ["push", payload.path, "--app", "com.baton.cli"])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        #expect(pushed.output.contains("term2"), "\(pushed.output)")
+        #expect(!pushed.output.contains("term1@laptop"), "\(pushed.output)")
+
         try source.socket.send(.withdraw(Withdraw(sequence: 1)))
         #expect(target.offerWithdrawn(from: "term1@laptop"))
     }

@@ -14,7 +14,7 @@ enum WireSamples {
     static let entry = KeyValueEntry(key: "colour", value: .string("red"), revision: 9, modified: date, writer: "phone")
 
     static let messages: [WireMessage] = [
-        .registerDevice(RegisterDevice(name: "laptop", pid: 41, apps: [app])),
+        .registerDevice(RegisterDevice(name: "laptop", pid: 41, apps: [app], machine: "desk")),
         .registered(Registered(device: "laptop", daemonPID: 40)),
         .advertise(advertisement),
         .withdraw(Withdraw(sequence: 7)),
