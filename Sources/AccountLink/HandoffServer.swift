@@ -206,8 +206,14 @@ struct HandoffServer: Sendable {
         return live
     }
 
-    /// Drops mail nobody took and the rows of offers cleared long ago (the server's clock).
+    /// Drops mail nobody took, the rows of offers cleared long ago (the server's clock) and the offers of machines
+    /// that left the account.
     func collectGarbage() async throws {
+        try await client.query(
+            """
+            DELETE FROM baton.offers o WHERE NOT EXISTS (
+                SELECT 1 FROM baton.machines m WHERE m.owner = o.owner AND m.machine = o.machine)
+            """, logger: logger)
         try await client.query(
             "DELETE FROM baton.handoff_mail WHERE created_at < now() - interval '5 minutes'", logger: logger)
         try await client.query(
