@@ -130,14 +130,18 @@ import Wire
         #expect(target.offerWithdrawn(from: "term1@laptop"))
     }
 
-    @Test func theServerStoppedMidHandoffFailsTheContinueWith4609AndClearsTheDock() throws {
+    @Test func theServerStoppedMidHandoffFailsTheContinueAndTheStreamWith4609AndClearsTheDock() throws {
         let (server, machines, _) = try KeyValueAcrossMachinesTests.twoLinkedMachines()
         defer { server.remove() }
         defer { machines.tearDown() }
         let source = try HandoffDevice("term1", on: "laptop", of: machines)
         let target = try HandoffDevice("term2", on: "server", of: machines)
-        try source.advertise(title: "mid-handoff", sequence: 1)
+        try source.advertise(title: "mid-handoff", sequence: 1, streams: true)
         let offer = try #require(target.offer(from: "term1@laptop", title: "mid-handoff"))
+        // A stream open across the machines, and a continue waiting for its payload, when the server stops.
+        try target.socket.send(
+            .streamOpen(StreamOpen(streamID: "s-9", device: "term1@laptop", sequence: offer.advertisement.sequence)))
+        #expect(source.next { if case .streamOpen(let open) = $0 { open.streamID } else { nil } } == "s-9")
         try target.continueOffer(offer, requestID: 9)
         let request = try #require(source.payloadRequest())
         server.stop()
@@ -145,6 +149,12 @@ import Wire
         // 4609 (the server is away), not the daemon's 4610 at its 5 s continue timeout, and not a hang.
         let reply = try #require(target.continueReply(limit: 10))
         #expect(reply.failure?.code == WireFailure.connectionUnavailable, "\(String(describing: reply.failure))")
+        // Both ends of the stream hear it broke.
+        for end in [target, source] {
+            let close = end.next { if case .streamClose(let close) = $0 { close } else { nil } }
+            #expect(close?.streamID == "s-9")
+            #expect(close?.failure?.code == WireFailure.connectionUnavailable, "\(String(describing: close))")
+        }
         #expect(target.offerWithdrawn(from: "term1@laptop"))
 
         // The server is back: the offer is shown again and a continue works.
