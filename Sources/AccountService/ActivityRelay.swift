@@ -66,16 +66,18 @@ final class ActivityRelay: DaemonService {
         }
     }
 
-    private func change(of device: String, to activity: Advertisement?) -> ActivityChanged {
-        let registration = devices.connection(named: device)?.device
+    /// `device`'s change, described by its registration (`known`, else the registry's).
+    private func change(of device: String, to activity: Advertisement?, known: RegisterDevice? = nil)
+        -> ActivityChanged
+    {
+        let registration = known ?? devices.connection(named: device)?.device
         return ActivityChanged(
             device: device, pid: registration?.pid ?? 0, apps: registration?.apps ?? [], activity: activity)
     }
 
-    private func tellWatchers(_ device: String, _ activity: Advertisement?, apps: [AppDescriptor]? = nil) {
+    private func tellWatchers(_ device: String, _ activity: Advertisement?, known: RegisterDevice? = nil) {
         guard !watchers.isEmpty else { return }
-        var message = change(of: device, to: activity)
-        if let apps { message.apps = apps }
+        let message = change(of: device, to: activity, known: known)
         for watcher in watchers.values { watcher.send(.activityChanged(message)) }
     }
 
@@ -100,7 +102,7 @@ final class ActivityRelay: DaemonService {
         advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
-        tellWatchers(name, nil, apps: connection.device?.apps)
+        tellWatchers(name, nil, known: connection.device)
     }
 
     private func advertise(_ proposed: Advertisement, from connection: ClientConnection) {
