@@ -35,6 +35,15 @@ import Wire
 
         let offer = try #require(target.offer(from: "term1@laptop", title: title), "the offer did not cross")
         #expect(offer.target == .app(bundleIdentifier: HandoffDevice.app.bundleIdentifier))
+        // The server machine lists the laptop's device among its own; the account lists each machine's own only.
+        #expect(try machines.baton("server", ["devices"]).output.contains("term1@laptop"))
+        var status = ""
+        _ = try machines.eventually("both machines' devices in the account's status") {
+            status = try machines.baton("laptop", ["account", "status"]).output
+            return status.contains("devices: term1") && status.contains("devices: term2")
+        }
+        let deviceLines = status.split(separator: "\n").filter { $0.contains("devices:") }
+        #expect(deviceLines.count == 2 && !deviceLines.contains { $0.contains("@") }, "\(status)")
 
         let secret = "user-info-secret-\(UUID().uuidString)"
         try target.continueOffer(offer, requestID: 41)
