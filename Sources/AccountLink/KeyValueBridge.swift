@@ -39,10 +39,12 @@ public actor KeyValueBridge {
     /// The account's doorbell channel.
     var channel: String { "baton_kv_\(record.owner)" }
 
-    /// Runs until the local daemon goes away (the daemon starts the link again when it starts).
-    public func run() async throws(AccountLinkError) {
+    /// Runs until the local daemon goes away (the daemon starts the link again when it starts); with `shared`,
+    /// on the machine's pool (which its owner runs), else on a pool of its own.
+    public func run(client shared: PostgresClient? = nil) async throws(AccountLinkError) {
         let address = try ServerAddress(url: record.url)
-        let client = PostgresClient(configuration: try address.clientConfiguration(), backgroundLogger: logger)
+        let configuration = try address.clientConfiguration()
+        let client = shared ?? PostgresClient(configuration: configuration, backgroundLogger: logger)
         let (frames, sink) = AsyncStream.makeStream(of: InboundFrame?.self)
         let link: DaemonLink
         do {
@@ -56,7 +58,7 @@ public actor KeyValueBridge {
         link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true)))
         await pushes.attach(link)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
+            if shared == nil { group.addTask { await client.run() } }
             group.addTask { await self.serve(client) }
             group.addTask {
                 // The daemon announces no device changes to a link: it asks every two seconds.
@@ -76,7 +78,8 @@ public actor KeyValueBridge {
                     await self.adopt(changed.entries)
                     await self.pushPending(client)
                 case .devicesReply(let reply):
-                    await self.publishDevices(reply.devices.map(\.name), client)
+                    // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
+                    await self.publishDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name), client)
                 case .notification(let envelope):
                     await self.pushes.receive(envelope, client)
                 default:

@@ -64,7 +64,7 @@ public actor PushBridge {
         let outcome: RemotePushOutcome
         if request.intake.push.expiration == .immediately {
             // Expiration 0: now or never. Not kept for later.
-            switch await Deadline.within(Self.answerBudget, { try await self.write(item, client) }) {
+            switch await Deadline.within(Self.answerBudget, cancelLate: true, { try await self.write(item, client) }) {
             case .success(let sent)?: outcome = sent
             case .failure(let error)?:
                 outcome = RemotePushOutcome(

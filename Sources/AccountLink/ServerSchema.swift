@@ -90,6 +90,50 @@ public enum ServerSchema {
             "ALTER TABLE baton.pushes FORCE ROW LEVEL SECURITY",
             "CREATE POLICY own_rows ON baton.pushes USING (owner = current_user) WITH CHECK (owner = current_user)",
         ],
+        // 4: handoff across machines: each device's current offer (routing in plain, the advertisement sealed) and
+        // the mail between machines' links (continue requests, payloads, stream chunks: routing in plain, the rest
+        // sealed), both ordered by the server's change numbers.
+        [
+            """
+            CREATE TABLE baton.offers (
+                owner name NOT NULL DEFAULT current_user,
+                machine text NOT NULL,
+                device text NOT NULL,
+                apps text NOT NULL,
+                bundle text,
+                team text,
+                activity_type text,
+                sequence bigint,
+                sealed bytea,
+                size integer NOT NULL DEFAULT 0,
+                seq bigint NOT NULL,
+                updated_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, machine, device))
+            """,
+            "CREATE INDEX offers_seq ON baton.offers (owner, seq)",
+            """
+            CREATE TABLE baton.handoff_mail (
+                owner name NOT NULL DEFAULT current_user,
+                seq bigint NOT NULL,
+                id text NOT NULL,
+                from_machine text NOT NULL,
+                to_machine text NOT NULL,
+                header text NOT NULL,
+                sealed bytea,
+                size integer NOT NULL DEFAULT 0,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, seq))
+            """,
+            "CREATE INDEX handoff_mail_to ON baton.handoff_mail (owner, to_machine, seq)",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.offers, baton.handoff_mail TO PUBLIC",
+        ]
+            + ["offers", "handoff_mail"].flatMap { table in
+                [
+                    "ALTER TABLE baton.\(table) ENABLE ROW LEVEL SECURITY",
+                    "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
+                    "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+                ]
+            },
     ]
 
     /// The schema version this build writes and reads.

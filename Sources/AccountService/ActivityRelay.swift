@@ -21,6 +21,8 @@ final class ActivityRelay: DaemonService {
     private var advertisers: [String: ObjectIdentifier] = [:]
     private var pending: [UInt64: PendingContinuation] = [:]
     private var nextPayloadRequestID: UInt64 = 1
+    /// Connections that asked to hear every change of any device's current activity (the account link).
+    private var watchers: [ObjectIdentifier: ClientConnection] = [:]
 
     init(
         devices: DeviceRegistry, store: AccountStore, logger: Logger, eventLoop: any EventLoop,
@@ -56,7 +58,31 @@ final class ActivityRelay: DaemonService {
         }
     }
 
+    /// Tells `connection` every current activity now, and every change from now on.
+    func watch(from connection: ClientConnection) {
+        watchers[ObjectIdentifier(connection)] = connection
+        for advertisement in current.values.sorted(by: { $0.device < $1.device }) {
+            connection.send(.activityChanged(change(of: advertisement.device, to: advertisement)))
+        }
+    }
+
+    /// `device`'s change, described by its registration (`known`, else the registry's).
+    private func change(of device: String, to activity: Advertisement?, known: RegisterDevice? = nil)
+        -> ActivityChanged
+    {
+        let registration = known ?? devices.connection(named: device)?.device
+        return ActivityChanged(
+            device: device, pid: registration?.pid ?? 0, apps: registration?.apps ?? [], activity: activity)
+    }
+
+    private func tellWatchers(_ device: String, _ activity: Advertisement?, known: RegisterDevice? = nil) {
+        guard !watchers.isEmpty else { return }
+        let message = change(of: device, to: activity, known: known)
+        for watcher in watchers.values { watcher.send(.activityChanged(message)) }
+    }
+
     func connectionClosed(_ connection: ClientConnection) {
+        watchers[ObjectIdentifier(connection)] = nil
         for (id, continuation) in pending
         where continuation.source === connection || continuation.target === connection {
             pending[id] = nil
@@ -76,6 +102,7 @@ final class ActivityRelay: DaemonService {
         advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
+        tellWatchers(name, nil, known: connection.device)
     }
 
     private func advertise(_ proposed: Advertisement, from connection: ClientConnection) {
@@ -104,6 +131,7 @@ final class ActivityRelay: DaemonService {
                     .offerWithdrawn(OfferWithdrawn(device: device.name, sequence: advertisement.sequence)))
             }
         }
+        tellWatchers(device.name, advertisement)
     }
 
     private func withdraw(sequence: UInt64, from connection: ClientConnection) {
@@ -114,6 +142,7 @@ final class ActivityRelay: DaemonService {
         advertisers[name] = nil
         store.removeActivity(device: name)
         broadcastWithdrawal(of: advertisement)
+        tellWatchers(name, nil)
     }
 
     private func broadcastWithdrawal(of advertisement: Advertisement) {
@@ -166,7 +195,9 @@ final class ActivityRelay: DaemonService {
             targetRequestID: request.requestID, target: target, source: source,
             advertisement: advertisement,
             timeout: timeout)
-        source.send(.payloadRequest(PayloadRequest(requestID: id, sequence: advertisement.sequence)))
+        source.send(
+            .payloadRequest(
+                PayloadRequest(requestID: id, sequence: advertisement.sequence, target: targetDevice.name)))
     }
 
     private func finishContinue(_ response: PayloadResponse, from source: ClientConnection) {

@@ -62,7 +62,8 @@ final class DeviceRegistry: DaemonService {
         accepted.name = name
         connection.device = accepted
         byName[name] = connection
-        store.recordDevice(accepted, at: now())
+        // Another machine's device (shown here by the account link) is that machine's to remember.
+        if accepted.machine == nil { store.recordDevice(accepted, at: now()) }
         logger.info("device registered", metadata: ["device": "\(name)", "pid": "\(registration.pid)"])
         connection.send(.registered(Registered(device: name, daemonPID: getpid())))
         onRegistered(connection)

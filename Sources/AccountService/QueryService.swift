@@ -28,6 +28,7 @@ final class QueryService: DaemonService {
             let list = activities.current.values.sorted { $0.device < $1.device }
             connection.send(
                 .activitiesReply(ActivitiesReply(requestID: query.requestID, activities: list)))
+        case .activitiesWatch: activities.watch(from: connection)
         default:
             connection.fail(
                 nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")

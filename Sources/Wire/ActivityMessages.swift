@@ -79,13 +79,16 @@ public struct ContinueRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// Daemon → source: send the payload of activity `sequence`.
+/// Daemon → source: send the payload of activity `sequence`; `target` names the device that continues it (the
+/// account link asks the source's machine on that device's behalf).
 public struct PayloadRequest: Codable, Hashable, Sendable {
     public var requestID: UInt64
     public var sequence: UInt64
-    public init(requestID: UInt64, sequence: UInt64) {
+    public var target: String?
+    public init(requestID: UInt64, sequence: UInt64, target: String? = nil) {
         self.requestID = requestID
         self.sequence = sequence
+        self.target = target
     }
 }
 

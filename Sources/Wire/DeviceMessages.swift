@@ -23,11 +23,15 @@ public struct RegisterDevice: Codable, Hashable, Sendable {
     public var name: String
     public var pid: Int32
     public var apps: [AppDescriptor]
+    /// Set for a device of another machine that the account link shows here (`device@machine`): handoff reaches
+    /// it through the link; notifications reach that machine's devices through the link, not this copy.
+    public var machine: String?
 
-    public init(name: String, pid: Int32, apps: [AppDescriptor]) {
+    public init(name: String, pid: Int32, apps: [AppDescriptor], machine: String? = nil) {
         self.name = name
         self.pid = pid
         self.apps = apps
+        self.machine = machine
     }
 }
 

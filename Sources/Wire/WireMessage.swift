@@ -32,6 +32,8 @@ public enum WireMessage: Hashable, Sendable {
     case devicesReply(DevicesReply)
     case activitiesQuery(ActivitiesQuery)
     case activitiesReply(ActivitiesReply)
+    case activitiesWatch(ActivitiesWatch)
+    case activityChanged(ActivityChanged)
     case keyValueWrite(KeyValueWrite)
     case keyValueWritten(KeyValueWritten)
     case keyValueRejected(KeyValueRejected)
@@ -114,6 +116,12 @@ extension WireKind {
         WireKind(
             "activitiesReply", .query, WireMessage.activitiesReply,
             { if case .activitiesReply(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "activitiesWatch", .query, WireMessage.activitiesWatch,
+            { if case .activitiesWatch(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind("activityChanged", .query, WireMessage.activityChanged) {
+            if case .activityChanged(let body) = $0 { body } else { nil }
+        },
         WireKind(
             "keyValueWrite", .keyValue, WireMessage.keyValueWrite,
             { if case .keyValueWrite(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),

@@ -4,6 +4,7 @@ import ArgumentParser
 import BatonEnvironment
 import Foundation
 import Logging
+import PostgresNIO
 
 /// `baton-link`: `baton account …` (which `baton` hands over to it, so `baton` itself never links PostgreSQL's
 /// client) and `baton-link run`, the link the daemon starts when this machine is linked to an account.
@@ -46,6 +47,7 @@ struct AccountCommands: AsyncParsableCommand {
         commandName: "account", abstract: "Link this machine to an account on a PostgreSQL server.",
         subcommands: [
             CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self, MachinesBenchCommand.self,
+            HandoffBenchCommand.self,
         ])
 }
 
@@ -174,8 +176,23 @@ struct LinkRunCommand: AsyncParsableCommand {
         let files = LinkFiles(paths: BatonPaths())
         guard let record = try files.readLink() else { return }
         guard LinkLauncher.holdLock(paths: files.paths) else { return }
-        let bridge = KeyValueBridge(
-            record: record, key: try files.readKey(), files: files, logger: Logger(label: "baton.link"))
-        try await bridge.run()
+        let key = try files.readKey()
+        let logger = Logger(label: "baton.link")
+        let client = PostgresClient(
+            configuration: try ServerAddress(url: record.url).clientConfiguration(), backgroundLogger: logger)
+        let keyValues = KeyValueBridge(record: record, key: key, files: files, logger: logger)
+        let handoff = HandoffBridge(record: record, key: key, files: files, logger: logger)
+        // One pool for the machine; each bridge runs until the daemon goes away (handoff then clears this
+        // machine's offers on the server), and the pool stops after both.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            let bridges = Task {
+                async let keyValuesDone: Void = keyValues.run(client: client)
+                async let handoffDone: Void = handoff.run(client: client)
+                _ = try await (keyValuesDone, handoffDone)
+            }
+            defer { group.cancelAll() }
+            try await bridges.value
+        }
     }
 }

@@ -14,14 +14,14 @@ enum WireSamples {
     static let entry = KeyValueEntry(key: "colour", value: .string("red"), revision: 9, modified: date, writer: "phone")
 
     static let messages: [WireMessage] = [
-        .registerDevice(RegisterDevice(name: "laptop", pid: 41, apps: [app])),
+        .registerDevice(RegisterDevice(name: "laptop", pid: 41, apps: [app], machine: "desk")),
         .registered(Registered(device: "laptop", daemonPID: 40)),
         .advertise(advertisement),
         .withdraw(Withdraw(sequence: 7)),
         .offer(Offer(advertisement: advertisement, target: .app(bundleIdentifier: "com.example.reader"))),
         .offerWithdrawn(OfferWithdrawn(device: "laptop", sequence: 7)),
         .continueRequest(ContinueRequest(requestID: 1, device: "laptop", sequence: 7)),
-        .payloadRequest(PayloadRequest(requestID: 2, sequence: 7)),
+        .payloadRequest(PayloadRequest(requestID: 2, sequence: 7, target: "desk")),
         .payloadResponse(PayloadResponse(requestID: 2, userInfo: ["page": .int(12)], failure: nil)),
         .continueReply(ContinueReply(requestID: 1, advertisement: advertisement, userInfo: nil, failure: failure)),
         .wasContinued(WasContinued(sequence: 7, by: "desk")),
@@ -43,6 +43,8 @@ enum WireSamples {
                 ])),
         .activitiesQuery(ActivitiesQuery(requestID: 6)),
         .activitiesReply(ActivitiesReply(requestID: 6, activities: [advertisement])),
+        .activitiesWatch(ActivitiesWatch(requestID: 11)),
+        .activityChanged(ActivityChanged(device: "laptop", pid: 41, apps: [app], activity: advertisement)),
         .keyValueWrite(
             KeyValueWrite(
                 requestID: 7, key: "colour", value: .array([.bool(true), .double(1.5)]), writeID: 3, writer: "cli")),

@@ -7,9 +7,9 @@ import Testing
 /// keeps no notification content.
 @Suite(.serialized) struct NotificationsAcrossMachinesEndToEndTests {
     @Test func aPushWithoutADeviceReachesTheSuitesOnBothMachines() throws {
-        let machines = try TwoMachines()
+        let machines = try TwoMachineSuites()
         defer { machines.close() }
-        let (laptop, other) = (machines.laptop, machines.other)
+        let (laptop, other) = (machines.laptop, machines.server)
         try machines.a.waitFor("F4 Notifications")
         try machines.b.waitFor("F4 Notifications")
         try laptop.browserSettings(on: "alpha", ["--allow"])
@@ -30,7 +30,7 @@ import Testing
         try machines.b.waitFor("Only for beta")
         #expect(try !machines.a.screen().contains("Only for beta"))
 
-        let rows = try machines.server.psql(
+        let rows = try machines.postgres.psql(
             database: "baton", "SELECT bundle, encode(sealed, 'escape') FROM baton.pushes")
         #expect(rows.contains(BatonFixture.browserBundle))
         for secret in ["Train leaves", "platform 4", "Only for beta", "about:blank"] {

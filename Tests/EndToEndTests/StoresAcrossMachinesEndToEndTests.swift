@@ -6,12 +6,13 @@ import Testing
 /// PostgreSQL: a favourite marked on one shows on the other with no key pressed there.
 @Suite(.serialized) struct StoresAcrossMachinesEndToEndTests {
     @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() throws {
-        let machines = try TwoMachines()
+        let machines = try TwoMachineSuites()
         defer { machines.close() }
         try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
         // Each machine's link publishes its daemon's devices: the account's status lists both suites.
         try machines.waitUntilBothDevicesArePublished()
-        let rows = try machines.server.psql(database: "baton", "SELECT encode(sealed, 'escape') FROM baton.key_values")
+        let rows = try machines.postgres.psql(
+            database: "baton", "SELECT encode(sealed, 'escape') FROM baton.key_values")
         #expect(!rows.isEmpty)
         #expect(!rows.contains("unionsquare"))
     }

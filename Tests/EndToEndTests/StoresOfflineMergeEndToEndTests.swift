@@ -7,9 +7,9 @@ import Testing
 /// and nothing is lost.
 @Suite(.serialized) struct StoresOfflineMergeEndToEndTests {
     @Test func favouritesMarkedOnBothSidesWhileTheServerIsStoppedAllSurvive() throws {
-        let machines = try TwoMachines()
+        let machines = try TwoMachineSuites()
         defer { machines.close() }
-        let (server, a, b) = (machines.server, machines.a, machines.b)
+        let (server, a, b) = (machines.postgres, machines.a, machines.b)
         // Both links up: a first favourite crosses.
         try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b, timeout: 60)
 
@@ -32,16 +32,16 @@ import Testing
     static let all = ["unionsquare", "paloalto", "fifthavenue"]
 
     @Test func marksMadeWhileTheServerIsStoppedSurviveWhenNoSuiteRunsAsItComesBack() throws {
-        let machines = try TwoMachines()
+        let machines = try TwoMachineSuites()
         defer { machines.close() }
         try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
-        machines.server.stop()
+        machines.postgres.stop()
         try Self.mark("Palo Alto", on: machines.a)
         try Self.mark("Fifth Avenue", on: machines.b)
         // Both suites quit: when the server is back the machines' stores settle on one side's value (the last
         // write the server took); the other side's mark is only in its suite's unshared changes.
         machines.quitSuites()
-        try machines.server.start()
+        try machines.postgres.start()
         let settled = try machines.favouritesOnOneValue()
         #expect(
             !(settled.contains("paloalto") && settled.contains("fifthavenue")),

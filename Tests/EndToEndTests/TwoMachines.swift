@@ -1,93 +1,27 @@
 import Foundation
 import TestSupport
-import Testing
 
-/// Two machines ("laptop" and "server": two BATON_HOMEs, so two daemons and two links) joined to one account on
-/// a real PostgreSQL, each with a suite in tmux (device alpha on the laptop, beta on the server machine).
+/// Two machines of one account: homes "laptop" and "server" (two BATON_HOMEs, so two daemons and two links)
+/// joined to an account of role alice on a real PostgreSQL started for the test.
 final class TwoMachines {
-    let server: TestPostgres
+    let postgres: TestPostgres
     let laptop: BatonFixture
-    let other: BatonFixture
-    private(set) var a: TmuxSession
-    private(set) var b: TmuxSession
+    let server: BatonFixture
 
     init() throws {
-        server = try TestPostgres()
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
+        postgres = try TestPostgres()
+        try postgres.createRole("alice", password: "a-pass")
+        let url = postgres.url(role: "alice", password: "a-pass")
         laptop = try BatonFixture()
-        other = try BatonFixture()
+        server = try BatonFixture()
         try Shell.run(
             laptop.binary, ["account", "create", url, "--machine", "laptop"], environment: laptop.environment)
         let key = laptop.home.appendingPathComponent("state/account.key").path
         try Shell.run(
-            other.binary, ["account", "join", url, "--key-file", key, "--machine", "server"],
-            environment: other.environment)
-        a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
-        b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
+            server.binary, ["account", "join", url, "--key-file", key, "--machine", "server"],
+            environment: server.environment)
     }
 
-    /// Quits both suites (the daemons and links go on).
-    func quitSuites() {
-        a.close()
-        b.close()
-    }
-
-    /// Starts both suites again, as the same devices.
-    func relaunchSuites() throws {
-        a = try TmuxSession(command: laptop.suiteCommand("--device alpha"), environment: laptop.environment)
-        b = try TmuxSession(command: other.suiteCommand("--device beta"), environment: other.environment)
-    }
-
-    /// Polls both machines' `favoritesIdentifiers` until both hold the same value (90 s at most); returns it.
-    func favouritesOnOneValue() throws -> String {
-        let deadline = Date().addingTimeInterval(90)
-        var values: [String] = []
-        while Date() < deadline {
-            values = try favourites()
-            if values[0] == values[1] { return values[0] }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        Issue.record("the machines' favourites did not settle: \(values)")
-        return values.first ?? ""
-    }
-
-    /// Each machine's `favoritesIdentifiers` as `baton kv get` prints it.
-    func favourites() throws -> [String] {
-        try [laptop, other].map {
-            try Shell.run($0.binary, ["kv", "get", "favoritesIdentifiers"], environment: $0.environment)
-        }
-    }
-
-    /// Polls both machines' `favoritesIdentifiers` until each holds every slug of `slugs` (90 s at most); returns
-    /// what each held last.
-    func favouritesOnBoth(holding slugs: [String]) throws -> [String] {
-        let deadline = Date().addingTimeInterval(90)
-        var values: [String] = []
-        while Date() < deadline {
-            values = try favourites()
-            if values.allSatisfy({ value in slugs.allSatisfy { value.contains($0) } }) { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return values
-    }
-
-    /// Waits until the account's status lists both suites (each machine's link published its devices).
-    func waitUntilBothDevicesArePublished() throws {
-        let deadline = Date().addingTimeInterval(60)
-        var status = ""
-        while Date() < deadline {
-            status = try Shell.run(laptop.binary, ["account", "status"], environment: laptop.environment)
-            if status.contains("devices: alpha") && status.contains("devices: beta") { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        #expect(status.contains("devices: alpha"), "\(status)")
-        #expect(status.contains("devices: beta"), "\(status)")
-    }
-
-    func close() {
-        a.close()
-        b.close()
-        server.remove()
-    }
+    /// Stops the server (the homes go with their fixtures).
+    func remove() { postgres.remove() }
 }

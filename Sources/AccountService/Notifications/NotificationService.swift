@@ -196,7 +196,8 @@ final class NotificationService: DaemonService {
     }
 
     func deviceRegistered(_ connection: ClientConnection) {
-        guard let device = connection.device else { return }
+        // Another machine's device shown here by the account link is not sent this machine's notifications.
+        guard let device = connection.device, device.machine == nil else { return }
         knownDevices.insert(device.name)
         for app in device.apps { knownApps.insert(app.bundleIdentifier) }
         // What was delivered while the device was away.

@@ -1,0 +1,77 @@
+import Foundation
+import Wire
+
+/// One message between two machines' links about a handoff, kept as a row of `baton.handoff_mail` until the
+/// addressee takes it: the header is what routing needs (kinds, device names, sequence and request numbers,
+/// stream ids, credit) and travels in plain; the body (a payload's userInfo, stream bytes, a failure's text)
+/// is sealed with the account key, bound to the row's identity.
+struct HandoffMail: Codable, Sendable, Equatable {
+    /// What the mail asks or answers.
+    enum Kind: String, Codable, Sendable {
+        /// Target machine → source machine: send the payload of `source`'s activity `sequence` for `target`.
+        case continueRequest
+        /// Source machine → target machine: the answer to `request` (body: `PayloadBody`).
+        case payload
+        /// Target → source: open continuation stream `streamID` from `target` to `source`'s activity.
+        case streamOpen
+        /// Either way: bytes on `streamID` (body: the bytes).
+        case streamData
+        /// Either way: `credit` more bytes may be sent on `streamID`.
+        case streamCredit
+        /// Either way: `half` of `streamID` (or the whole pair) is over (body: the `WireFailure`, if any).
+        case streamClose
+    }
+
+    var kind: Kind
+    /// The device that offers the activity (on the source machine).
+    var source: String
+    /// The device that continues it (on the target machine).
+    var target: String
+    var sequence: UInt64?
+    var request: UInt64?
+    var streamID: String?
+    var credit: Int?
+    var half: StreamHalf?
+    /// The target's app for the activity (so the source machine can route the continue as from a local device).
+    var apps: [AppDescriptor]?
+
+    init(
+        _ kind: Kind, source: String, target: String, sequence: UInt64? = nil, request: UInt64? = nil,
+        streamID: String? = nil, credit: Int? = nil, half: StreamHalf? = nil, apps: [AppDescriptor]? = nil
+    ) {
+        self.kind = kind
+        self.source = source
+        self.target = target
+        self.sequence = sequence
+        self.request = request
+        self.streamID = streamID
+        self.credit = credit
+        self.half = half
+        self.apps = apps
+    }
+
+    /// The identity a mail body is sealed to: its account, both machines, its id and its kind.
+    static func identity(owner: String, from: String, to: String, id: String, kind: Kind) -> String {
+        "handoff|\(owner)|\(from)|\(to)|\(id)|\(kind.rawValue)"
+    }
+}
+
+/// The sealed body of a `payload` mail: the source's userInfo, or why there is none.
+struct PayloadBody: Codable, Sendable {
+    var userInfo: [String: PropertyListValue]?
+    var failure: WireFailure?
+}
+
+/// A mail as it was taken from the server: who sent it and its opened body.
+struct ReceivedMail: Sendable {
+    var from: String
+    var header: HandoffMail
+    var body: Data?
+}
+
+extension Sealing {
+    /// The identity of an offer row: the account, the machine, the device and the advertisement's sequence.
+    static func offerIdentity(owner: String, machine: String, device: String, sequence: UInt64) -> String {
+        "offer|\(owner)|\(machine)|\(device)|\(sequence)"
+    }
+}

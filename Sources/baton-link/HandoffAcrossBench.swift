@@ -1,0 +1,160 @@
+import AccountClient
+import AccountLink
+import ArgumentParser
+import Foundation
+import Wire
+
+/// Handoff across the bench's two machines: a device advertising on the laptop timed until the offer reaches a
+/// device on the server machine (through both links and the server), and a continue with a userInfo of a given
+/// size timed from the target's request to its reply.
+extension BenchRig {
+    static let benchApp = AppDescriptor(
+        bundleIdentifier: "org.baton.bench.reader", teamIdentifier: "BENCH", activityTypes: ["org.baton.bench.read"])
+
+    /// A device of `machine` registered as `name`; frames go to `onMessage` (on a NIO thread).
+    func benchDevice(
+        _ name: String, on machine: String, board: ArrivalBoard, onMessage: @escaping @Sendable (WireMessage) -> Void
+    ) async throws -> DaemonLink {
+        let device = try await DaemonLink.connect(
+            to: paths(machine).socket,
+            onFrame: { frame in
+                guard case .message(let message) = frame else { return }
+                if case .registered(let registered) = message {
+                    board.arrived(.string("registered:\(registered.device)"))
+                }
+                onMessage(message)
+            }, onClose: {}
+        ).get()
+        let registered = await board.wait(for: .string("registered:\(name)")) {
+            device.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: [Self.benchApp])))
+        }
+        guard registered else { throw AccountLinkError.failed("bench: \(name) was not registered on \(machine)") }
+        return device
+    }
+
+    func benchAdvertisement(_ title: String, sequence: UInt64) -> Advertisement {
+        Advertisement(
+            device: "bench-source", bundleIdentifier: Self.benchApp.bundleIdentifier,
+            teamIdentifier: Self.benchApp.teamIdentifier, activityType: "org.baton.bench.read", title: title,
+            sequence: sequence)
+    }
+
+    /// Milliseconds from an advertisement on the laptop to its offer on a device of the server machine.
+    func advertisementAcrossMachines(samples: Int) async throws -> [Double] {
+        let board = ArrivalBoard()
+        let target = try await benchDevice("bench-target", on: "server", board: board) { message in
+            if case .offer(let offer) = message, offer.advertisement.device.hasSuffix("@bench-laptop") {
+                board.arrived(.string(offer.advertisement.title))
+            }
+        }
+        defer { target.close() }
+        let source = try await benchDevice("bench-source", on: "laptop", board: board) { _ in }
+        defer { source.close() }
+        var results: [Double] = []
+        let clock = ContinuousClock()
+        for index in 0..<(samples + 10) {
+            let title = "offer-\(index)"
+            let start = clock.now
+            let arrived = await board.wait(for: .string(title)) {
+                source.send(.advertise(self.benchAdvertisement(title, sequence: UInt64(index + 1))))
+            }
+            guard arrived else {
+                throw AccountLinkError.failed("bench: an offer did not reach the other machine in 30 s")
+            }
+            if index >= 10 { results.append((clock.now - start).fractionalMilliseconds) }
+        }
+        return results
+    }
+
+    /// Milliseconds from a continue on the server machine to its reply carrying the laptop's `userInfoBytes`.
+    func continueAcrossMachines(samples: Int, userInfoBytes: Int = 3 * 1024) async throws -> [Double] {
+        let board = ArrivalBoard()
+        let offered = OfferedSequence()
+        let userInfo: [String: PropertyListValue] = ["page": .string(String(repeating: "p", count: userInfoBytes))]
+        let target = try await benchDevice("bench-target", on: "server", board: board) { message in
+            switch message {
+            case .offer(let offer) where offer.advertisement.title == "continue me":
+                offered.sequence = offer.advertisement.sequence
+                board.arrived(.string("offer:continue me"))
+            case .continueReply(let reply) where reply.userInfo == userInfo:
+                board.arrived(.int(Int(reply.requestID)))
+            default: break
+            }
+        }
+        defer { target.close() }
+        let sourceBox = SourceBox()
+        let source = try await benchDevice("bench-source", on: "laptop", board: board) { message in
+            if case .payloadRequest(let request) = message {
+                sourceBox.link?.send(
+                    .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: userInfo)))
+            }
+        }
+        sourceBox.link = source
+        defer { source.close() }
+        // The offer as the server machine shows it (its sequence there is the proxy's own).
+        let arrived = await board.wait(for: .string("offer:continue me")) {
+            source.send(.advertise(self.benchAdvertisement("continue me", sequence: 1)))
+        }
+        let sequence = offered.sequence
+        guard arrived else { throw AccountLinkError.failed("bench: the offer did not reach the other machine in 30 s") }
+        var results: [Double] = []
+        let clock = ContinuousClock()
+        for index in 0..<(samples + 10) {
+            let requestID = UInt64(index + 1)
+            let start = clock.now
+            let arrived = await board.wait(for: .int(Int(requestID))) {
+                target.send(
+                    .continueRequest(
+                        ContinueRequest(requestID: requestID, device: "bench-source@bench-laptop", sequence: sequence)))
+            }
+            guard arrived else {
+                throw AccountLinkError.failed("bench: a continue across machines got no payload in 30 s")
+            }
+            if index >= 10 { results.append((clock.now - start).fractionalMilliseconds) }
+        }
+        return results
+    }
+}
+
+/// The sequence the offer to continue has on the server machine.
+private final class OfferedSequence: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64 = 0
+    var sequence: UInt64 {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// The source's connection, set once it is made (its frames answer through it).
+private final class SourceBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: DaemonLink?
+    var link: DaemonLink? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// `baton account bench-handoff URL` (hidden): the handoff figures across two machines beside the raw NOTIFY
+/// floor, 200 samples each, as JSON lines (until `baton bench machines` takes them). The URL's role must have no
+/// account yet.
+struct HandoffBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-handoff", abstract: "Measure handoff across two machines.", shouldDisplay: false)
+
+    @Argument(help: "postgres://… of a role with no account") var server: String
+
+    func run() async throws {
+        let rig = try BenchRig(url: server)
+        defer { rig.tearDown() }
+        let advertisement = try await rig.advertisementAcrossMachines(samples: 200)
+        let handoff = try await rig.continueAcrossMachines(samples: 200, userInfoBytes: 3 * 1024)
+        let notify = try await rig.notifyRoundTrip(samples: 200)
+        try AccountContext.printJSON([
+            BenchFigureLine(metric: "advertisementAcrossMachines", samples: advertisement, budget: "p99 ≤ 20 ms"),
+            BenchFigureLine(metric: "continueAcrossMachines3KB", samples: handoff, budget: nil),
+            BenchFigureLine(metric: "rawNotifyRoundTrip", samples: notify, budget: nil),
+        ])
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// MonkeyBrowser on two machines ("laptop" and "server": two BATON_HOMEs, two daemons, two links) joined to one
+/// account on a real PostgreSQL: a page loaded on the laptop is offered in the server machine's dock as from
+/// `A@laptop`, continued there with Ctrl-O with its history (through the continuation stream, across the server),
+/// and handed back.
+@Suite(.serialized) struct BrowserAcrossMachinesEndToEndTests {
+    @Test func aTabHandsOffFromOneMachineToTheOtherAndBack() throws {
+        let machines = try TwoMachines()
+        defer { machines.remove() }
+        let web = try BrowserHandoffFlow.site(in: machines.laptop.home)
+        defer { web.stop() }
+        let a = try TmuxSession(
+            command: machines.laptop.suiteCommand("--device A"), width: 100, height: 30,
+            environment: machines.laptop.environment)
+        defer { a.close() }
+        let b = try TmuxSession(
+            command: machines.server.suiteCommand("--device B"), width: 100, height: 30,
+            environment: machines.server.environment)
+        defer { b.close() }
+        try BrowserHandoffFlow.handOffAndBack(a, b, web: web, aName: "A@laptop", bName: "B@server", offerTimeout: 60)
+
+        // The server was given the routing of the offers, not their page titles or addresses.
+        let rows = try machines.postgres.psql(
+            database: "baton", "SELECT device, apps, activity_type, encode(sealed, 'escape') FROM baton.offers")
+        #expect(rows.contains("com.baton.monkeybrowser.tab."))
+        #expect(!rows.contains("Page One"))
+        #expect(!rows.contains("one.html"))
+    }
+}
