@@ -47,9 +47,13 @@ public struct BenchFigure: Codable, Sendable {
     }
 
     /// The figure as one line of `baton bench`'s text output.
+    /// (a figure of one sample, a count or a rate, as its value alone).
     public var line: String {
-        "\(benchmark) \(metric): median \(Self.format(median)) \(unit), p99 \(Self.format(p99)) \(unit) (n=\(samples))"
-            + (budget.map { "  budget: \($0)" } ?? "")
+        let value =
+            samples == 1
+            ? "\(Self.format(median)) \(unit)"
+            : "median \(Self.format(median)) \(unit), p99 \(Self.format(p99)) \(unit) (n=\(samples))"
+        return "\(benchmark) \(metric): \(value)" + (budget.map { "  budget: \($0)" } ?? "")
     }
 
     static func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.3f", value) }

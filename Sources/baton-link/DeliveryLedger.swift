@@ -36,12 +36,20 @@ final class DeliveryLedger: @unchecked Sendable {
         }
     }
 
+    /// Forgets every write in flight (the warm-up writes anew).
+    func forgetAll() { lock.withLock { inFlight = [:] } }
+
     /// Whether `token` still awaits a machine.
     func pending(_ token: String) -> Bool { lock.withLock { inFlight[token] != nil } }
 
     /// How many writes still await a machine, and how many of those were measured.
     var outstanding: (all: Int, measured: Int) {
         lock.withLock { (inFlight.count, inFlight.values.filter(\.measured).count) }
+    }
+
+    /// The machines still awaited, with the machines their writes came from (for a failure message).
+    var awaited: [(machine: Int, from: Int)] {
+        lock.withLock { inFlight.values.flatMap { write in write.awaited.map { ($0, write.origin) } } }
     }
 
     /// The measured deliveries' latencies (ms).

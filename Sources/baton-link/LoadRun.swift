@@ -28,13 +28,17 @@ struct LoadRun {
         }
         let names = Self.machineNames(options)
         let homes = try BenchHomes(namespaces: server.namespaces)
-        defer { homes.tearDown(machines: names) }
+        defer {
+            if ProcessInfo.processInfo.environment["BATON_BENCH_KEEP"] == nil { homes.tearDown(machines: names) }
+        }
         try joinMachines(homes: homes, cluster: cluster)
         let ledger = DeliveryLedger()
         let devices = try await openDevices(homes: homes, ledger: ledger)
         defer { for device in devices { device.close() } }
         try await warmUp(devices, ledger: ledger)
 
+        let floorConnections = try await NotifyFloor.Connections(url: server.url)
+        defer { floorConnections.close() }
         let gauges = ServerGauges(cluster: cluster)
         let before = try gauges.read()
         let peak = SentCounter()
@@ -59,7 +63,7 @@ struct LoadRun {
             group.addTask {
                 // The floor, in the middle of the window, on the loaded server.
                 try await Task.sleep(for: window / 2)
-                return try await NotifyFloor.measure(url: server.url, samples: options.samples)
+                return try await floorConnections.measure(samples: options.samples)
             }
             var floor: [Double] = []
             for try await values in group { floor += values }
@@ -104,10 +108,12 @@ struct LoadRun {
         ]
     }
 
-    /// Every account's role; its first machine creates the account, the others join with its key; then every
-    /// machine's daemon starts (and with it the link). Four machines at a time.
+    /// Every account's role; every machine's daemon; the account's first machine creates it, the others join with
+    /// its key (each starting its machine's link). Four machines at a time.
     private func joinMachines(homes: BenchHomes, cluster: ThrowawayPostgres) throws {
         for account in 0..<accounts { try cluster.createRole("load\(account)", password: "load-pass") }
+        // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
+        try parallel(Array(0..<options.links)) { try homes.run("m\($0)", ["daemon", "start"]) }
         let firsts = (0..<accounts).map { machines(of: $0)[0] }
         try parallel(firsts) { machine in
             try homes.run(
@@ -121,7 +127,6 @@ struct LoadRun {
             try homes.run(
                 "m\(machine)", ["account", "join", url(machine), "--key-file", key, "--machine", "m\(machine)"])
         }
-        try parallel(Array(0..<options.links)) { try homes.run("m\($0)", ["daemon", "start"]) }
     }
 
     private func url(_ machine: Int) -> String {
@@ -158,18 +163,27 @@ struct LoadRun {
         return devices
     }
 
-    /// One write from every machine, waited for on every other machine of its account: the links are up.
+    /// One write from every machine, waited for on every other machine of its account: the links are up. A write
+    /// not heard everywhere after 10 s is written again (a new value), so one lost change does not stall it.
     private func warmUp(_ devices: [LoadDevice], ledger: DeliveryLedger) async throws {
         let deadline = ContinuousClock.now + .seconds(120)
-        for device in devices where device.index == 1 {
-            _ = try await device.perform(.keyValueWrite, others: others(device.machine), measured: false)
-        }
-        while ledger.outstanding.all > 0 {
-            guard ContinuousClock.now < deadline else {
-                throw AccountLinkError.failed(
-                    "bench: \(ledger.outstanding.all) machine(s) did not hear the others within 120 s")
+        let writers = devices.filter { $0.index == 1 }
+        var resend = ContinuousClock.now
+        while true {
+            if ContinuousClock.now >= resend {
+                ledger.forgetAll()
+                for device in writers {
+                    _ = try await device.perform(.keyValueWrite, others: others(device.machine), measured: false)
+                }
+                resend = ContinuousClock.now + .seconds(10)
             }
             try await Task.sleep(for: .milliseconds(100))
+            if ledger.outstanding.all == 0 { return }
+            guard ContinuousClock.now < deadline else {
+                let missing = ledger.awaited.prefix(5).map { "m\($0.machine) did not hear m\($0.from)" }
+                throw AccountLinkError.failed(
+                    "bench: the links did not all come up within 120 s (\(missing.joined(separator: ", ")))")
+            }
         }
     }
 

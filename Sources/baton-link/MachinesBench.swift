@@ -34,6 +34,8 @@ final class BenchRig: @unchecked Sendable {
         url = server.url
         homes = try BenchHomes(namespaces: server.namespaces)
         do {
+            // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
+            for machine in ["laptop", "server"] { try run(machine, ["daemon", "start"]) }
             try run("laptop", ["account", "create", server.url(for: "laptop"), "--machine", "bench-laptop"])
             try run(
                 "server",
@@ -41,7 +43,6 @@ final class BenchRig: @unchecked Sendable {
                     "account", "join", server.url(for: "server"), "--key-file",
                     home("laptop").appendingPathComponent("state/account.key").path, "--machine", "bench-server",
                 ])
-            for machine in ["laptop", "server"] { try run(machine, ["daemon", "start"]) }
         } catch {
             tearDown()
             throw error

@@ -30,35 +30,52 @@ enum NotifyFloor {
     }
 
     static func measure(url: String, samples: Int) async throws -> [Double] {
-        let address = try ServerAddress(url: url)
+        let connections = try await Connections(url: url)
+        defer { connections.close() }
+        return try await connections.measure(samples: samples)
+    }
+
+    /// The floor's two connections, opened ahead (the load run opens them before the load, so the floor is the
+    /// round trip on a loaded server, not the time to connect to it).
+    final class Connections: Sendable {
+        let listener: PostgresConnection
+        let notifier: PostgresConnection
         let logger = Logger(label: "baton.bench")
-        let configuration = try address.connectionConfiguration()
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let listener = try await PostgresConnection.connect(
-            on: loop, configuration: configuration, id: 1, logger: logger
-        )
-        .get()
-        let notifier = try await PostgresConnection.connect(
-            on: loop, configuration: configuration, id: 2, logger: logger
-        )
-        .get()
-        defer {
+
+        init(url: String) async throws {
+            let configuration = try ServerAddress(url: url).connectionConfiguration()
+            let loop = MultiThreadedEventLoopGroup.singleton.next()
+            listener = try await PostgresConnection.connect(
+                on: loop, configuration: configuration, id: 1, logger: logger
+            ).get()
+            notifier = try await PostgresConnection.connect(
+                on: loop, configuration: configuration, id: 2, logger: logger
+            ).get()
+        }
+
+        func measure(samples: Int) async throws -> [Double] {
+            let clock = ContinuousClock()
+            let (notifier, logger) = (notifier, logger)
+            return try await listener.listen(on: "baton_bench_floor") { notifications in
+                var iterator = notifications.makeAsyncIterator()
+                var results: [Double] = []
+                for index in 0..<(samples + 10) {
+                    let start = clock.now
+                    try await notifier.query(
+                        "SELECT pg_notify('baton_bench_floor', \(String(index)))", logger: logger)
+                    while let notification = try await iterator.next(), notification.payload != String(index) {}
+                    if index >= 10 { results.append((clock.now - start).milliseconds) }
+                }
+                return results
+            }
+        }
+
+        func close() {
+            let (listener, notifier) = (listener, notifier)
             Task {
                 try? await listener.close()
                 try? await notifier.close()
             }
-        }
-        let clock = ContinuousClock()
-        return try await listener.listen(on: "baton_bench_floor") { notifications in
-            var iterator = notifications.makeAsyncIterator()
-            var results: [Double] = []
-            for index in 0..<(samples + 10) {
-                let start = clock.now
-                try await notifier.query("SELECT pg_notify('baton_bench_floor', \(String(index)))", logger: logger)
-                while let notification = try await iterator.next(), notification.payload != String(index) {}
-                if index >= 10 { results.append((clock.now - start).milliseconds) }
-            }
-            return results
         }
     }
 }
