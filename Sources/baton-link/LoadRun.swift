@@ -79,6 +79,7 @@ struct LoadRun {
         let seconds = Double(options.seconds)
         let elapsed = (after.at - before.at).milliseconds / 1000
         let latencies = ledger.measuredLatencies
+        func cores(_ ticks: Int) -> Double { Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / elapsed }
         func figure(_ metric: String, _ unit: String, _ value: Double) -> BenchFigure {
             BenchFigure(benchmark: "machines", metric: metric, unit: unit, samples: [value])
         }
@@ -95,9 +96,9 @@ struct LoadRun {
             figure("loadServerChanges", "/s", Double(after.changes - before.changes) / elapsed),
             figure("loadServerCommits", "/s", Double(after.commits - before.commits) / elapsed),
             figure("loadServerConnections", "connections", Double(peak.value)),
-            figure(
-                "loadServerCPU", "cores",
-                Double(after.serverCPUTicks - before.serverCPUTicks) / Double(sysconf(Int32(_SC_CLK_TCK))) / elapsed),
+            figure("loadServerCPU", "cores", cores(after.serverCPUTicks - before.serverCPUTicks)),
+            figure("loadDaemonsCPU", "cores", cores(after.daemonTicks - before.daemonTicks)),
+            figure("loadLinksCPU", "cores", cores(after.linkTicks - before.linkTicks)),
             figure(
                 "loadMachineBusy", "%",
                 100 * Double(after.machineBusyTicks - before.machineBusyTicks)

@@ -13,6 +13,9 @@ struct ServerGauges {
         var commits: Int
         var changes: Int
         var serverCPUTicks: Int
+        /// Ticks of the machines' daemons (`baton`) and links (`baton-link`), this process included.
+        var daemonTicks: Int
+        var linkTicks: Int
         var machineBusyTicks: Int
         var machineTotalTicks: Int
         var at: ContinuousClock.Instant
@@ -30,7 +33,8 @@ struct ServerGauges {
         let machine = Self.machineTicks()
         return Reading(
             connections: row.first ?? 0, commits: row.count > 1 ? row[1] : 0, changes: row.count > 2 ? row[2] : 0,
-            serverCPUTicks: serverTicks(), machineBusyTicks: machine.busy, machineTotalTicks: machine.total,
+            serverCPUTicks: serverTicks(), daemonTicks: Self.ticks(of: "baton"), linkTicks: Self.ticks(of: "baton-link"),
+            machineBusyTicks: machine.busy, machineTotalTicks: machine.total,
             at: ContinuousClock.now)
     }
 
@@ -42,6 +46,19 @@ struct ServerGauges {
             guard let pid = Int32(entry), let fields = Self.statFields(pid) else { continue }
             // Fields after the command: state, ppid, …; utime and stime are the 12th and 13th of them.
             guard pid == postmaster || Int32(fields[1]) == postmaster, fields.count > 12 else { continue }
+            total += (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+        }
+        return total
+    }
+
+    /// User and system ticks of every process whose command is `command`.
+    private static func ticks(of command: String) -> Int {
+        var total = 0
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                text.contains("(\(command))"), let fields = statFields(pid), fields.count > 12
+            else { continue }
             total += (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
         }
         return total
