@@ -67,6 +67,7 @@ final class LoadDevice: @unchecked Sendable {
                         writeID: requestID - 10)))
             return true
         case .deviceReopen:
+            if let last = lock.withLock({ lastToken }), ledger.pending(last) { ledger.reopenedWhilePending() }
             close()
             lock.withLock { generation += 1 }
             try await open(observer: false)

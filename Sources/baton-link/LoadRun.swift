@@ -71,10 +71,16 @@ struct LoadRun {
         }
         let after = try gauges.read()
         peak.raise(to: max(before.connections, after.connections))
-        // Let the last writes land (they are counted only if they arrive).
-        let deadline = ContinuousClock.now + .seconds(15)
-        while ledger.outstanding.measured > 0, ContinuousClock.now < deadline {
+        // Let the last writes land (they count only if they arrive): until none is left, or none has landed for
+        // 20 s (what is left then is lost, not late), or two minutes.
+        let deadline = ContinuousClock.now + .seconds(120)
+        var left = ledger.outstanding.measured
+        var progressed = ContinuousClock.now
+        while left > 0, ContinuousClock.now < deadline, ContinuousClock.now - progressed < .seconds(20) {
             try await Task.sleep(for: .milliseconds(100))
+            let now = ledger.outstanding.measured
+            if now < left { progressed = ContinuousClock.now }
+            left = now
         }
         let seconds = Double(options.seconds)
         let elapsed = (after.at - before.at).milliseconds / 1000
@@ -93,6 +99,7 @@ struct LoadRun {
             figure("loadWritesSent", "/s", Double(sentCounter.value) / seconds),
             figure("loadDeliveries", "/s", Double(latencies.count) / seconds),
             figure("loadUndelivered", "writes", Double(ledger.outstanding.measured)),
+            figure("loadReopenedWithWritePending", "devices", Double(ledger.reopenedWhileWritesPending)),
             figure("loadServerChanges", "/s", Double(after.changes - before.changes) / elapsed),
             figure("loadServerCommits", "/s", Double(after.commits - before.commits) / elapsed),
             figure("loadServerConnections", "connections", Double(peak.value)),
