@@ -15,7 +15,6 @@ final class DeliveryLedger: @unchecked Sendable {
     private var inFlight: [String: InFlight] = [:]
     private var latencies: [Double] = []
     private var deliveries = 0
-    private var reopenedPending = 0
 
     /// A write of `token` from machine `origin`, awaited on `others`; `measured` when it counts in the figures.
     func sent(_ token: String, origin: Int, others: [Int], measured: Bool) {
@@ -36,11 +35,6 @@ final class DeliveryLedger: @unchecked Sendable {
             inFlight[token] = write.awaited.isEmpty ? nil : write
         }
     }
-
-    /// A device closed its connection while its last write was still on its way (a diagnostic count).
-    func reopenedWhilePending() { lock.withLock { reopenedPending += 1 } }
-
-    var reopenedWhileWritesPending: Int { lock.withLock { reopenedPending } }
 
     /// Forgets every write in flight (the warm-up writes anew).
     func forgetAll() { lock.withLock { inFlight = [:] } }

@@ -47,8 +47,8 @@ final class LoadDevice: @unchecked Sendable {
 
     func close() { lock.withLock { link }?.close() }
 
-    /// Does `action`: a write is sent only when this device's previous write has reached every other machine of
-    /// its account (a later write to the key would supersede it before it crossed); otherwise the tick is idle.
+    /// Does `action`: a write, or a reopen, only when this device's previous write has reached every other machine
+    /// of its account (a later write to the key would supersede it before it crossed); otherwise the tick is idle.
     /// Returns whether a write was sent.
     func perform(_ action: LoadAction, others: [Int], measured: Bool) async throws -> Bool {
         switch action {
@@ -67,7 +67,9 @@ final class LoadDevice: @unchecked Sendable {
                         writeID: requestID - 10)))
             return true
         case .deviceReopen:
-            if let last = lock.withLock({ lastToken }), ledger.pending(last) { ledger.reopenedWhilePending() }
+            // As a client quits only once its writes are acknowledged: a connection closed with a write the daemon
+            // has not read yet may lose it (seen at saturation, when the daemon pauses reading a busy client).
+            if let last = lock.withLock({ lastToken }), ledger.pending(last) { return false }
             close()
             lock.withLock { generation += 1 }
             try await open(observer: false)

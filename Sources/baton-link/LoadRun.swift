@@ -99,7 +99,6 @@ struct LoadRun {
             figure("loadWritesSent", "/s", Double(sentCounter.value) / seconds),
             figure("loadDeliveries", "/s", Double(latencies.count) / seconds),
             figure("loadUndelivered", "writes", Double(ledger.outstanding.measured)),
-            figure("loadReopenedWithWritePending", "devices", Double(ledger.reopenedWhileWritesPending)),
             figure("loadServerChanges", "/s", Double(after.changes - before.changes) / elapsed),
             figure("loadServerCommits", "/s", Double(after.commits - before.commits) / elapsed),
             figure("loadServerConnections", "connections", Double(peak.value)),

@@ -33,7 +33,8 @@ struct ServerGauges {
         let machine = Self.machineTicks()
         return Reading(
             connections: row.first ?? 0, commits: row.count > 1 ? row[1] : 0, changes: row.count > 2 ? row[2] : 0,
-            serverCPUTicks: serverTicks(), daemonTicks: Self.ticks(of: "baton"), linkTicks: Self.ticks(of: "baton-link"),
+            serverCPUTicks: serverTicks(), daemonTicks: Self.ticks(of: "baton"),
+            linkTicks: Self.ticks(of: "baton-link"),
             machineBusyTicks: machine.busy, machineTotalTicks: machine.total,
             at: ContinuousClock.now)
     }
