@@ -107,6 +107,7 @@ final class BenchRig: @unchecked Sendable {
                 _ = try? await ServerSession.with(address, logger: Logger(label: "baton.bench")) { connection in
                     let logger = Logger(label: "baton.bench")
                     try await connection.query("DELETE FROM baton.key_values", logger: logger)
+                    try await connection.query("DELETE FROM baton.devices", logger: logger)
                     try await connection.query("DELETE FROM baton.machines", logger: logger)
                     try await connection.query("DELETE FROM baton.accounts", logger: logger)
                 }
