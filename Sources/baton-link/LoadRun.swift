@@ -39,7 +39,7 @@ struct LoadRun {
 
         let floorConnections = try await NotifyFloor.Connections(url: server.url)
         defer { floorConnections.close() }
-        let gauges = ServerGauges(cluster: cluster)
+        let gauges = ServerGauges(cluster: cluster, homes: homes.root.path)
         let before = try gauges.read()
         let peak = SentCounter()
         let sentCounter = SentCounter()
@@ -105,6 +105,7 @@ struct LoadRun {
             figure("loadServerCPU", "cores", cores(after.serverCPUTicks - before.serverCPUTicks)),
             figure("loadDaemonsCPU", "cores", cores(after.daemonTicks - before.daemonTicks)),
             figure("loadLinksCPU", "cores", cores(after.linkTicks - before.linkTicks)),
+            figure("loadBenchCPU", "cores", cores(after.benchTicks - before.benchTicks)),
             figure(
                 "loadMachineBusy", "%",
                 100 * Double(after.machineBusyTicks - before.machineBusyTicks)

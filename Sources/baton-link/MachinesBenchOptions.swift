@@ -18,7 +18,7 @@ struct MachinesBenchOptions: ParsableArguments {
     @Option(help: "The load run's machine links.") var links = 50
     @Option(help: "The load run's simulated devices, spread evenly over the links.") var devices = 1000
     @Option(help: "The load run's machines per account (each account its own role).") var machinesPerAccount = 5
-    @Option(help: "The load run's key-value writes per device per second.") var rate = 1.0
+    @Option(help: "The load run's ticks per device per second (most of them key-value writes).") var rate = 0.1
     @Option(help: "How long the load run measures, in seconds.") var seconds = 20
     @Flag(help: "Print JSON.") var json = false
 
