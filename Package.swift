@@ -148,6 +148,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // A throwaway PostgreSQL cluster (Debian's initdb in a temporary directory): the tests' server and
+        // `baton bench machines`' when no URL is given.
+        .target(name: "LocalPostgres"),
+        // A benchmark figure and its statistics (`baton bench` and `baton bench machines` print the same).
+        .target(name: "BenchFigures"),
+
         // Content libraries (no UI).
         .target(name: "HTMLText", dependencies: ["CGumbo", "TextWidth"]),
         .target(name: "PageLoading", dependencies: ["BatonEnvironment"]),
@@ -185,6 +191,7 @@ let package = Package(
             name: "BatonBench",
             dependencies: [
                 "AccountClient", "BatonEnvironment", "Cartography", "CPseudoTerminal", "Handoff", "KeyValueStore",
+                "BenchFigures",
                 "Notifications", "TerminalUI", "Today", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -222,6 +229,7 @@ let package = Package(
             name: "baton-link",
             dependencies: [
                 "AccountLink", "BatonEnvironment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BenchFigures", "LocalPostgres",
             ]),
         .executableTarget(
             name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"], linkerSettings: fetchLinking),
@@ -251,6 +259,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "SuiteShell", "TerminalUI", "BatonEnvironment", "Wire", .product(name: "NIOCore", package: "swift-nio"),
+                "LocalPostgres",
             ],
             path: "Tests/TestSupport"),
         .testTarget(
@@ -326,7 +335,7 @@ let package = Package(
         .testTarget(name: "RemoteSessionTests", dependencies: ["RemoteSession"]),
         .testTarget(
             name: "AccountLinkTests",
-            dependencies: ["AccountLink", "TestSupport"]),
+            dependencies: ["AccountLink", "BatonEnvironment", "TestSupport", "BenchFigures"]),
         .testTarget(
             name: "HTMLTextTests",
             dependencies: ["HTMLText", "PageLoading", "TestSupport"],

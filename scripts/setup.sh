@@ -9,6 +9,7 @@ set -euo pipefail
 
 packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales)
 packages+=(openssh-client openssh-server postgresql openssl)   # several machines: sshd and PostgreSQL in tests
+packages+=(iproute2)   # baton bench machines --netns: network namespaces and veth links
 packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
 for option in "$@"; do
     case "$option" in

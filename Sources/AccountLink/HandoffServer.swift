@@ -73,12 +73,14 @@ struct HandoffServer: Sendable {
                     owner: owner, machine: machine, device: device, sequence: activity.sequence), key: key)
         }
         let sequence = activity.map { Int64(bitPattern: $0.sequence) }
+        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
         try await client.query(
             """
-            WITH written AS (
+            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            written AS (
                 INSERT INTO baton.offers (machine, device, apps, bundle, team, activity_type, sequence, sealed, size, seq)
-                VALUES (\(machine), \(device), \(appsText), \(activity?.bundleIdentifier), \(activity?.teamIdentifier),
-                    \(activity?.activityType), \(sequence), \(sealed), \(size), nextval('baton.change_seq'))
+                SELECT \(machine), \(device), \(appsText), \(activity?.bundleIdentifier), \(activity?.teamIdentifier),
+                    \(activity?.activityType), \(sequence), \(sealed), \(size), nextval('baton.change_seq') FROM turn
                 ON CONFLICT (owner, machine, device) DO UPDATE SET apps = EXCLUDED.apps, bundle = EXCLUDED.bundle,
                     team = EXCLUDED.team, activity_type = EXCLUDED.activity_type, sequence = EXCLUDED.sequence,
                     sealed = EXCLUDED.sealed, size = EXCLUDED.size, seq = EXCLUDED.seq, updated_at = now()
@@ -90,11 +92,13 @@ struct HandoffServer: Sendable {
     /// Clears this machine's offers of every device not in `devices` (they left while the server was away, or
     /// the daemon went away), ringing for each.
     func clearOffers(except devices: [String]) async throws {
+        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
         let rows = try await client.query(
             """
+            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text)))
             UPDATE baton.offers SET bundle = NULL, team = NULL, activity_type = NULL, sequence = NULL, sealed = NULL,
                 size = 0, seq = nextval('baton.change_seq'), updated_at = now()
-            WHERE machine = \(machine) AND sealed IS NOT NULL AND NOT (device = ANY(\(devices)))
+            FROM turn WHERE machine = \(machine) AND sealed IS NOT NULL AND NOT (device = ANY(\(devices)))
             RETURNING device
             """, logger: logger)
         for try await device in rows.decode(String.self) {
@@ -150,11 +154,14 @@ struct HandoffServer: Sendable {
                 $0, identity: HandoffMail.identity(owner: owner, from: machine, to: to, id: id, kind: mail.kind),
                 key: key)
         }
+        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
         try await client.query(
             """
-            WITH written AS (
+            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            written AS (
                 INSERT INTO baton.handoff_mail (seq, id, from_machine, to_machine, header, sealed, size)
-                VALUES (nextval('baton.change_seq'), \(id), \(machine), \(to), \(header), \(sealed), \(body?.count ?? 0))
+                SELECT nextval('baton.change_seq'), \(id), \(machine), \(to), \(header), \(sealed), \(body?.count ?? 0)
+                FROM turn
                 RETURNING seq)
             SELECT pg_notify(\(channel), \(Doorbell.mail(to: to).payload)) FROM written
             """, logger: logger)

@@ -152,12 +152,15 @@ public actor KeyValueBridge {
                 try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
             }
             let size = plaintext?.count ?? 0
-            // One statement (one round trip, one implicit transaction): the row, then the doorbell.
+            // One statement (one round trip, one implicit transaction): the account's turn, the row, then the
+            // doorbell. The turn (a transaction lock per account) makes the change numbers commit in order: without
+            // it a machine could read number n+1 before n committed, move its cursor past n, and never see n.
             try await client.query(
                 """
-                WITH written AS (
+                WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+                written AS (
                     INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-                    VALUES (\(entry.key), \(sealed), \(size), \(machine), nextval('baton.change_seq'))
+                    SELECT \(entry.key), \(sealed), \(size), \(machine), nextval('baton.change_seq') FROM turn
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
                     RETURNING seq)

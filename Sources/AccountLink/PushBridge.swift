@@ -136,13 +136,15 @@ public actor PushBridge {
         let bundle = intake.push.bundleIdentifier
         let immediate = intake.push.expiration == .immediately
         let expiresAt = PushRow.expiresAt(intake.push)
+        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
         try await client.query(
             """
-            WITH written AS (
+            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            written AS (
                 INSERT INTO baton.pushes
                     (id, seq, from_machine, bundle, target_device, sealed, size, immediate, expires_at)
-                VALUES (\(item.id), nextval('baton.change_seq'), \(machine), \(bundle), \(intake.device),
-                    \(sealed), \(size), \(immediate), \(expiresAt))
+                SELECT \(item.id), nextval('baton.change_seq'), \(machine), \(bundle), \(intake.device),
+                    \(sealed), \(size), \(immediate), \(expiresAt) FROM turn
                 ON CONFLICT (owner, id) DO NOTHING
                 RETURNING seq)
             SELECT pg_notify(\(channel), 'push') FROM written

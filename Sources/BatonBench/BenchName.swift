@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatonEnvironment
+import BenchFigures
 
 /// The benchmarks `baton bench` knows.
 public enum BenchName: String, CaseIterable, ExpressibleByArgument, Sendable {

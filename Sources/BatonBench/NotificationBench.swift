@@ -1,5 +1,6 @@
 import AccountClient
 import BatonEnvironment
+import BenchFigures
 import Foundation
 import NIOCore
 import NIOPosix

@@ -1,4 +1,5 @@
 import BatonEnvironment
+import BenchFigures
 import Foundation
 import Synchronization
 import TerminalUI

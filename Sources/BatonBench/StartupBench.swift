@@ -1,4 +1,5 @@
 import BatonEnvironment
+import BenchFigures
 import CPseudoTerminal
 import Foundation
 

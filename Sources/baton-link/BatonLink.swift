@@ -6,13 +6,19 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// `baton-link`: `baton account …` (which `baton` hands over to it, so `baton` itself never links PostgreSQL's
-/// client) and `baton-link run`, the link the daemon starts when this machine is linked to an account.
+/// `baton-link`: `baton account …` and `baton bench machines …` (which `baton` hands over to it, so `baton` itself
+/// never links PostgreSQL's client) and `baton-link run`, the link the daemon starts when this machine is linked to
+/// an account.
 @main
 struct BatonLink: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton-link", abstract: "An account on PostgreSQL: the commands and this machine's link.",
-        subcommands: [AccountCommands.self, LinkRunCommand.self])
+        subcommands: [AccountCommands.self, LinkRunCommand.self, BenchCommands.self])
+
+    /// How errors name the command: `baton bench machines` or `baton account`.
+    static var errorPrefix: String {
+        CommandLine.arguments.dropFirst().first == "bench" ? "baton bench machines" : "baton account"
+    }
 
     /// Runs `arguments`, turning every error into one line on standard error and an exit code.
     static func main() async {
@@ -25,7 +31,7 @@ struct BatonLink: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as AccountLinkError {
-            FileHandle.standardError.write(Data("baton account: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(errorPrefix): \(error)\n".utf8))
             if case .usage = error { Foundation.exit(BatonExitCode.usage) }
             Foundation.exit(BatonExitCode.failure)
         } catch {
@@ -35,7 +41,7 @@ struct BatonLink: AsyncParsableCommand {
                 Foundation.exit(BatonExitCode.success)
             }
             let line = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("baton account: \(line)\n".utf8))
+            FileHandle.standardError.write(Data("\(errorPrefix): \(line)\n".utf8))
             Foundation.exit(code == .validationFailure ? BatonExitCode.usage : BatonExitCode.failure)
         }
     }
@@ -46,8 +52,7 @@ struct AccountCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Link this machine to an account on a PostgreSQL server.",
         subcommands: [
-            CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self, MachinesBenchCommand.self,
-            HandoffBenchCommand.self,
+            CreateCommand.self, JoinCommand.self, LeaveCommand.self, StatusCommand.self, AccountBenchAlias.self,
         ])
 }
 

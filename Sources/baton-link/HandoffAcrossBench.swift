@@ -135,26 +135,3 @@ private final class SourceBox: @unchecked Sendable {
         set { lock.withLock { value = newValue } }
     }
 }
-
-/// `baton account bench-handoff URL` (hidden): the handoff figures across two machines beside the raw NOTIFY
-/// floor, 200 samples each, as JSON lines (until `baton bench machines` takes them). The URL's role must have no
-/// account yet.
-struct HandoffBenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-handoff", abstract: "Measure handoff across two machines.", shouldDisplay: false)
-
-    @Argument(help: "postgres://… of a role with no account") var server: String
-
-    func run() async throws {
-        let rig = try BenchRig(url: server)
-        defer { rig.tearDown() }
-        let advertisement = try await rig.advertisementAcrossMachines(samples: 200)
-        let handoff = try await rig.continueAcrossMachines(samples: 200, userInfoBytes: 3 * 1024)
-        let notify = try await rig.notifyRoundTrip(samples: 200)
-        try AccountContext.printJSON([
-            BenchFigureLine(metric: "advertisementAcrossMachines", samples: advertisement, budget: "p99 ≤ 20 ms"),
-            BenchFigureLine(metric: "continueAcrossMachines3KB", samples: handoff, budget: nil),
-            BenchFigureLine(metric: "rawNotifyRoundTrip", samples: notify, budget: nil),
-        ])
-    }
-}

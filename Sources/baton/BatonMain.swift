@@ -52,6 +52,9 @@ enum BatonMain {
             return
         }
         refuseUnsafeState()
+        if arguments.starts(with: MachinesBenchForward.words) {
+            exit(MachinesBenchForward.handOver(Array(arguments.dropFirst(MachinesBenchForward.words.count))))
+        }
         Task { @MainActor in
             exit(await CommandLineRunner.run(arguments))
         }

@@ -1,16 +1,20 @@
 import ArgumentParser
 import BatonBench
 import BatonEnvironment
+import BenchFigures
 import Foundation
 
 /// `baton bench [NAME…] [--json]`: named benchmarks (the `BatonBench` target), each reporting median and p99
-/// of repeated runs.
+/// of repeated runs; `baton bench machines …` is handed to `baton-link` (it needs PostgreSQL's client).
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run benchmarks and report median and p99.",
         discussion: """
             Benchmarks: \(BenchName.allCases.map { $0.rawValue }.joined(separator: ", ")). With no name, all run.
+            Across machines (a PostgreSQL server; not part of "all"):
+              baton bench machines [--url postgres://…] [--samples N] [--netns] [--json]
+              baton bench machines --load [--links 50] [--devices 1000] [--seconds 20] [--json]
             Build with -c release for figures worth recording (BENCHMARKS.md says how each was made).
             """
     )
@@ -39,13 +43,6 @@ struct BenchCommand: AsyncParsableCommand {
             try JSONOutput.print(figures)
             return
         }
-        for figure in figures {
-            let budget = figure.budget.map { "  budget: \($0)" } ?? ""
-            print(
-                "\(figure.benchmark) \(figure.metric): median \(format(figure.median)) \(figure.unit), "
-                    + "p99 \(format(figure.p99)) \(figure.unit) (n=\(figure.samples))\(budget)")
-        }
+        for figure in figures { print(figure.line) }
     }
-
-    private func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.3f", value) }
 }

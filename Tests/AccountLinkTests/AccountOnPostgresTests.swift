@@ -127,7 +127,7 @@ import Testing
         #expect(
             !FileManager.default.fileExists(
                 atPath: machines.home("server").appendingPathComponent("state/account-link.json").path))
-        // The bench refuses to run without a server.
-        #expect(try machines.baton("laptop", ["account", "bench"]).status == 64)
+        // The bench's old name still parses its options (bad input: exit 64; MachinesBenchTests runs it).
+        #expect(try machines.baton("laptop", ["account", "bench", "--samples", "0"]).status == 64)
     }
 }

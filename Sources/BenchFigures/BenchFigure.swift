@@ -1,10 +1,13 @@
-/// Median and 99th percentile of benchmark samples.
-struct BenchStatistics: Codable, Equatable {
-    var median: Double
-    var p99: Double
-    var count: Int
+import Foundation
 
-    init(_ samples: [Double]) {
+/// Median and 99th percentile of benchmark samples (nearest rank; the median of an even count is the mean of the
+/// two middle samples).
+public struct BenchStatistics: Codable, Equatable, Sendable {
+    public var median: Double
+    public var p99: Double
+    public var count: Int
+
+    public init(_ samples: [Double]) {
         let sorted = samples.sorted()
         count = sorted.count
         guard !sorted.isEmpty else {
@@ -32,7 +35,7 @@ public struct BenchFigure: Codable, Sendable {
     public var samples: Int
     public var budget: String?
 
-    init(benchmark: String, metric: String, unit: String, samples: [Double], budget: String? = nil) {
+    public init(benchmark: String, metric: String, unit: String, samples: [Double], budget: String? = nil) {
         let statistics = BenchStatistics(samples)
         self.benchmark = benchmark
         self.metric = metric
@@ -42,4 +45,16 @@ public struct BenchFigure: Codable, Sendable {
         self.samples = statistics.count
         self.budget = budget
     }
+
+    /// The figure as one line of `baton bench`'s text output.
+    /// (a figure of one sample, a count or a rate, as its value alone).
+    public var line: String {
+        let value =
+            samples == 1
+            ? "\(Self.format(median)) \(unit)"
+            : "median \(Self.format(median)) \(unit), p99 \(Self.format(p99)) \(unit) (n=\(samples))"
+        return "\(benchmark) \(metric): \(value)" + (budget.map { "  budget: \($0)" } ?? "")
+    }
+
+    static func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.3f", value) }
 }

@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// A TCP port on 127.0.0.1 the kernel had free a moment ago, for a helper server a test starts (sshd, PostgreSQL).
+/// A TCP port on 127.0.0.1 the kernel had free a moment ago, for a helper server (sshd, PostgreSQL).
 public enum LoopbackPort {
     public struct Unavailable: Error, CustomStringConvertible {
         public var description: String { "no free loopback port" }
