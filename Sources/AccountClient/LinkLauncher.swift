@@ -53,6 +53,17 @@ public enum LinkLauncher {
         return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Whether this machine's daemon runs (it holds its instance lock, `BatonPaths.daemonLock`, for its life):
+    /// the link waits for it before it starts and ends once it is gone.
+    public static func daemonIsRunning(paths: BatonPaths) -> Bool {
+        let descriptor = open(paths.daemonLock.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     /// Takes the link's lock for the life of this process and writes its pid there; false when another link holds it.
     public static func holdLock(paths: BatonPaths) -> Bool {
         let descriptor = open(lockFile(paths).path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)

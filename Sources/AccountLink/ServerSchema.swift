@@ -44,13 +44,7 @@ public enum ServerSchema {
             "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.accounts, baton.machines, baton.key_values TO PUBLIC",
             "GRANT USAGE ON SEQUENCE baton.change_seq TO PUBLIC",
         ]
-            + ["accounts", "machines", "key_values"].flatMap { table in
-                [
-                    "ALTER TABLE baton.\(table) ENABLE ROW LEVEL SECURITY",
-                    "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
-                    "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
-                ]
-            },
+            + ownRowsOnly(["accounts", "machines", "key_values"]),
         // 2: the devices each machine's daemon serves (names only: what routing and `status` need).
         [
             """
@@ -62,10 +56,8 @@ public enum ServerSchema {
                 PRIMARY KEY (owner, machine, device))
             """,
             "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.devices TO PUBLIC",
-            "ALTER TABLE baton.devices ENABLE ROW LEVEL SECURITY",
-            "ALTER TABLE baton.devices FORCE ROW LEVEL SECURITY",
-            "CREATE POLICY own_rows ON baton.devices USING (owner = current_user) WITH CHECK (owner = current_user)",
-        ],
+        ]
+            + ownRowsOnly(["devices"]),
         // 3: pushes for other machines' devices: routing in the clear (app, target device or NULL for every
         // device, size, expiration, timestamps), the push itself sealed.
         [
@@ -86,10 +78,8 @@ public enum ServerSchema {
             """,
             "CREATE INDEX pushes_seq ON baton.pushes (owner, seq)",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.pushes TO PUBLIC",
-            "ALTER TABLE baton.pushes ENABLE ROW LEVEL SECURITY",
-            "ALTER TABLE baton.pushes FORCE ROW LEVEL SECURITY",
-            "CREATE POLICY own_rows ON baton.pushes USING (owner = current_user) WITH CHECK (owner = current_user)",
-        ],
+        ]
+            + ownRowsOnly(["pushes"]),
         // 4: handoff across machines: each device's current offer (routing in plain, the advertisement sealed) and
         // the mail between machines' links (continue requests, payloads, stream chunks: routing in plain, the rest
         // sealed), both ordered by the server's change numbers.
@@ -127,14 +117,19 @@ public enum ServerSchema {
             "CREATE INDEX handoff_mail_to ON baton.handoff_mail (owner, to_machine, seq)",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.offers, baton.handoff_mail TO PUBLIC",
         ]
-            + ["offers", "handoff_mail"].flatMap { table in
-                [
-                    "ALTER TABLE baton.\(table) ENABLE ROW LEVEL SECURITY",
-                    "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
-                    "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
-                ]
-            },
+            + ownRowsOnly(["offers", "handoff_mail"]),
     ]
+
+    /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.
+    static func ownRowsOnly(_ tables: [String]) -> [String] {
+        tables.flatMap { table in
+            [
+                "ALTER TABLE baton.\(table) ENABLE ROW LEVEL SECURITY",
+                "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
+                "CREATE POLICY own_rows ON baton.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+            ]
+        }
+    }
 
     /// The schema version this build writes and reads.
     public static var currentVersion: Int { migrations.count }

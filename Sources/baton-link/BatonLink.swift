@@ -183,6 +183,11 @@ struct LinkRunCommand: AsyncParsableCommand {
         guard LinkLauncher.holdLock(paths: files.paths) else { return }
         let key = try files.readKey()
         let logger = Logger(label: "baton.link")
+        // Started by `account create|join` just before `daemon start`, the link waits for the daemon, not the other
+        // way round (the daemon sees a link running and starts none).
+        guard await DaemonWatch.waitForDaemon(paths: files.paths, within: .seconds(15)) else {
+            return logger.notice("no daemon came up within 15 s; the daemon starts the link when it starts")
+        }
         let client = PostgresClient(
             configuration: try ServerAddress(url: record.url).clientConfiguration(), backgroundLogger: logger)
         let keyValues = KeyValueBridge(record: record, key: key, files: files, logger: logger)
@@ -191,6 +196,7 @@ struct LinkRunCommand: AsyncParsableCommand {
         // machine's offers on the server), and the pool stops after both.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
+            group.addTask { await DaemonWatch.endWhenTheDaemonIsGone(paths: files.paths, logger: logger) }
             let bridges = Task {
                 async let keyValuesDone: Void = keyValues.run(client: client)
                 async let handoffDone: Void = handoff.run(client: client)

@@ -86,6 +86,30 @@ import Testing
         try Self.expectTheValueTheServerOrderedLast(server, machines, key: "both")
     }
 
+    /// A link lives beside its daemon: when the daemon stops while the server is away (a bridge still waiting on
+    /// it), the link ends anyway; when the daemon starts again, so does its link, and it catches up.
+    @Test func theLinkEndsWithItsDaemonEvenWhileTheServerIsAway() throws {
+        let (server, machines, _) = try Self.twoLinkedMachines()
+        defer { server.remove() }
+        defer { machines.tearDown() }
+        func linkRunning() throws -> Bool {
+            try machines.baton("laptop", ["account", "status", "--json"]).output.contains("\"linkRunning\" : true")
+        }
+        #expect(try machines.eventually("the laptop's link", limit: 30) { try linkRunning() })
+        server.stop()
+        #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0)
+        #expect(try machines.eventually("the laptop's link to end", limit: 30) { try !linkRunning() })
+
+        #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)
+        #expect(try machines.eventually("the laptop's link again", limit: 30) { try linkRunning() })
+        try server.start()
+        #expect(try machines.baton("laptop", ["kv", "set", "after-restart", "yes"]).status == 0)
+        #expect(
+            try machines.eventually("the write on the server machine", limit: 90) {
+                try Self.value(machines, "server", "after-restart") == "yes"
+            })
+    }
+
     /// Both machines settle on one value for `key` (written as `<machine>-wrote` on each): the one whose row the
     /// server ordered last.
     static func expectTheValueTheServerOrderedLast(_ server: TestPostgres, _ machines: LinkedMachines, key: String)
