@@ -29,7 +29,7 @@ import Wire
         harness.environment["BATON_DEVICE"] = "desk"
         defer { harness.tearDown() }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
-        // 16 devices × 62–63 requests: under the 64 kept per app per device. Due 3 to 33 s from now: spread
+        // 16 devices × 62–63 requests: under the 64 kept per app per device. Due 3 to 63 s from now: spread
         // wide enough that the kill lands midway even when a loaded machine is slow to list what fired.
         let replies = Replies()
         let link = try await DaemonLink.connect(to: harness.socket, onFrame: { replies.take($0) }, onClose: {}).get()
@@ -38,7 +38,7 @@ import Wire
             let device = "d\(index % 16)"
             let request = NotificationRequest(
                 identifier: "n\(index)", content: NotificationContent(title: "n\(index)"),
-                trigger: .timeInterval(seconds: 3 + 30 * Double(index) / Double(total), repeats: false))
+                trigger: .timeInterval(seconds: 3 + 60 * Double(index) / Double(total), repeats: false))
             let add = NotificationMessage.add(
                 AddNotification(
                     owner: NotificationOwner(bundleIdentifier: "com.baton.cli", device: device), request: request,
