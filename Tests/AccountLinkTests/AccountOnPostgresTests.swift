@@ -85,6 +85,18 @@ import Testing
         let bob = server.url(role: "bob", password: "b-pass")
         #expect(try machines.baton("laptop", ["account", "create", alice, "--machine", "laptop"]).status == 0)
         #expect(try machines.baton("bobs", ["account", "create", bob, "--machine", "bobs-box"]).status == 0)
+        // Every account table (all but the schema's version) has row-level security, forced on its owner too.
+        let tables = try server.psql(
+            database: "baton",
+            """
+            SELECT string_agg(relname || ':' || (relrowsecurity AND relforcerowsecurity)::text, ',' ORDER BY relname)
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'baton' AND c.relkind = 'r' AND c.relname <> 'schema_version'
+            """
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            tables
+                == "accounts:true,devices:true,handoff_mail:true,key_values:true,machines:true,offers:true,pushes:true")
         for table in ["accounts", "machines", "key_values"] {
             let seen = try server.psql(url: bob, "SELECT count(*) FROM baton.\(table) WHERE owner = 'alice'")
             #expect(seen.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "bob read alice's \(table)")
