@@ -85,6 +85,31 @@ import Testing
         #expect(unknown.output.contains("BadDeviceToken"), "\(unknown.output)")
     }
 
+    /// An encrypted push is opened by the service extension of the machine it was pushed to (whose copy of the app
+    /// holds the key); the other machine gets what the extension made of it, sealed with the account key on the way.
+    @Test func anEncryptedPushArrivesOpenedOnTheOtherMachine() throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let machines = pair.machines
+        let browser = "com.example.apple-samplecode.MonkeyBrowser"
+        let title = "Tides-\(UUID().uuidString.prefix(8))"
+        let file = machines.root.appendingPathComponent("sealed-\(UUID().uuidString).json")
+        try #"{"aps":{"alert":{"title":"\#(title)","body":"Open on this terminal"}},"url":"https://example.com/tides"}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let pushed = try machines.baton("laptop", ["push", file.path, "--encrypt", "--app", browser])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
+        func delivered(_ machine: String, _ device: String) throws -> String {
+            try machines.baton(machine, ["notifications", "delivered", "--device", device, "--app", browser, "--json"])
+                .output
+        }
+        #expect(
+            try machines.eventually("the opened push on the server machine") {
+                try delivered("server", "beta").contains(title)
+            })
+        #expect(try delivered("laptop", "alpha").contains(title))
+    }
+
     @Test func pushesMadeWhileTheServerIsStoppedGoWhenItIsBackButExpirationZeroDoesNot() throws {
         let pair = try TwoLinkedDevices()
         defer { pair.close() }

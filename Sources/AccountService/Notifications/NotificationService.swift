@@ -559,7 +559,13 @@ final class NotificationService: DaemonService {
                 "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)",
                 "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)",
             ])
-        guard let forward else { return send(.pushed(outcome), requestID: requestID, to: connection) }
+        guard var forward else { return send(.pushed(outcome), requestID: requestID, to: connection) }
+        if push.needsServiceExtension, extensions.extensions[push.bundleIdentifier] != nil {
+            // What this machine's service extension made of it goes on (an encrypted push opened here): the
+            // other machines' copies of the app hold other keys. Sealed with the account key on its way.
+            forward.intake.push.content = request.content
+            forward.intake.push.mutableContent = false
+        }
         relayPush(forward, outcome: outcome, requestID: requestID, connection: connection)
     }
 
