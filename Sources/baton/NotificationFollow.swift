@@ -30,6 +30,11 @@ enum NotificationFollow {
             guard case .notification(let envelope) = message, let event = try? NotificationMessage(envelope) else {
                 continue
             }
+            if case .done = event, envelope.requestID == 1 {
+                // The daemon took the subscription: from here on nothing matching is missed (scripts wait for it).
+                if json { JSONOutput.line(["event": "following"]) }
+                continue
+            }
             print(event, json: json)
         }
         NotificationCLI.fail("the daemon closed the connection", code: NotificationCLI.ExitCode.failed)

@@ -63,6 +63,8 @@ import Testing
         defer { everything.stop() }
         let onB = try Follower(devices.fixture, ["--device", "B"])
         defer { onB.stop() }
+        _ = try everything.wait(for: "following")
+        _ = try onB.wait(for: "following")
 
         try devices.pushToEveryDevice(
             #"{"aps": {"alert": {"title": "Ada asks", "body": "Coming?"}, "category": "message"}, "url": "about:blank"}"#
@@ -103,6 +105,7 @@ import Testing
         try devices.allowBrowserOnBoth()
         let onB = try Follower(devices.fixture, ["--device", "B"])
         defer { onB.stop() }
+        _ = try onB.wait(for: "following")
         try devices.pushToEveryDevice(#"{"aps": {"alert": {"title": "For both", "body": "x"}}, "url": "about:blank"}"#)
         try devices.onBoth(send: "F4", thenWaitFor: "Notifications (1)")
         let pressed = Date()
