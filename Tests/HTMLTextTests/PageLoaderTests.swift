@@ -123,7 +123,7 @@ import Testing
             let early = Task { try await PageLoader(timeout: 60).load(slow) }
             early.cancel()
             await #expect(throws: PageLoadError.cancelled) { try await early.value }
-            // Cancelled while the server holds the request (the route answers only after 30 s).
+            // Cancelled while the server holds the request (the route answers only after 300 s).
             // Cancel once the server has the request: it counts what arrived (a readiness poll with a guard).
             let hits = server.appendingPathComponent("hits/slow")
             func arrived() async throws -> Int {
@@ -131,7 +131,7 @@ import Testing
             }
             let before = try await arrived()
             let inFlight = Task { try await PageLoader(timeout: 60).load(slow) }
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(50)
             while try await arrived() <= before, Date() < deadline { await Task.yield() }
             inFlight.cancel()
             await #expect(throws: PageLoadError.cancelled) { try await inFlight.value }

@@ -94,7 +94,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
         elif self.path == "/slow":
-            time.sleep(30)
+            # Longer than the loader's own 60 s timeout: only a cancellation ends such a load in time.
+            time.sleep(300)
             self.send(200, "text/html", PAGE.encode())
         else:
             self.send(500, "text/plain", b"unknown route")
