@@ -2,6 +2,7 @@ import AccountClient
 import AccountLink
 import ArgumentParser
 import Foundation
+import Synchronization
 import Wire
 
 /// Handoff across the bench's two machines: a device advertising on the laptop timed until the offer reaches a
@@ -69,12 +70,12 @@ extension BenchRig {
     /// Milliseconds from a continue on the server machine to its reply carrying the laptop's `userInfoBytes`.
     func continueAcrossMachines(samples: Int, userInfoBytes: Int = 3 * 1024) async throws -> [Double] {
         let board = ArrivalBoard()
-        let offered = OfferedSequence()
+        let offered = SharedValue<UInt64>(0)
         let userInfo: [String: PropertyListValue] = ["page": .string(String(repeating: "p", count: userInfoBytes))]
         let target = try await benchDevice("bench-target", on: "server", board: board) { message in
             switch message {
             case .offer(let offer) where offer.advertisement.title == "continue me":
-                offered.sequence = offer.advertisement.sequence
+                offered.value = offer.advertisement.sequence
                 board.arrived(.string("offer:continue me"))
             case .continueReply(let reply) where reply.userInfo == userInfo:
                 board.arrived(.int(Int(reply.requestID)))
@@ -82,20 +83,20 @@ extension BenchRig {
             }
         }
         defer { target.close() }
-        let sourceBox = SourceBox()
+        let sourceBox = SharedValue<DaemonLink?>(nil)
         let source = try await benchDevice("bench-source", on: "laptop", board: board) { message in
             if case .payloadRequest(let request) = message {
-                sourceBox.link?.send(
+                sourceBox.value?.send(
                     .payloadResponse(PayloadResponse(requestID: request.requestID, userInfo: userInfo)))
             }
         }
-        sourceBox.link = source
+        sourceBox.value = source
         defer { source.close() }
         // The offer as the server machine shows it (its sequence there is the proxy's own).
         let arrived = await board.wait(for: .string("offer:continue me")) {
             source.send(.advertise(self.benchAdvertisement("continue me", sequence: 1)))
         }
-        let sequence = offered.sequence
+        let sequence = offered.value
         guard arrived else { throw AccountLinkError.failed("bench: the offer did not reach the other machine in 30 s") }
         var results: [Double] = []
         let clock = ContinuousClock()
@@ -116,22 +117,12 @@ extension BenchRig {
     }
 }
 
-/// The sequence the offer to continue has on the server machine.
-private final class OfferedSequence: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: UInt64 = 0
-    var sequence: UInt64 {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}
-
-/// The source's connection, set once it is made (its frames answer through it).
-private final class SourceBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: DaemonLink?
-    var link: DaemonLink? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+/// A value shared by the bench's frame handlers and its task.
+private final class SharedValue<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    var value: Value {
+        get { mutex.withLock { $0 } }
+        set { mutex.withLock { $0 = newValue } }
     }
 }

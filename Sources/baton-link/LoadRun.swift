@@ -2,6 +2,7 @@ import AccountLink
 import BenchFigures
 import Foundation
 import LocalPostgres
+import Synchronization
 
 /// The load run: `links` machines (each a home with its daemon and its link, one pool to the server) in accounts
 /// of `machinesPerAccount` machines, one database role each, on one throwaway server; `devices` simulated devices
@@ -213,18 +214,16 @@ struct LoadRun {
 }
 
 /// A count (or a peak) kept across tasks.
-final class SentCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    func raise(to value: Int) { lock.withLock { count = max(count, value) } }
-    var value: Int { lock.withLock { count } }
+final class SentCounter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    func raise(to value: Int) { count.withLock { $0 = max($0, value) } }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// The first error of parallel work.
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [any Error] = []
-    func record(_ error: any Error) { lock.withLock { errors.append(error) } }
-    var first: (any Error)? { lock.withLock { errors.first } }
+final class FailureBox: Sendable {
+    private let errors = Mutex<[any Error]>([])
+    func record(_ error: any Error) { errors.withLock { $0.append(error) } }
+    var first: (any Error)? { errors.withLock { $0.first } }
 }
