@@ -1,15 +1,15 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The real `DeadlineClock` outside the daemon (the suite's UI thread, the account client): the wall time from
 /// a `BatonClock` (so `--now` holds), monotonic time from `ContinuousClock`, deadlines on Dispatch's monotonic
 /// time (a wall-clock jump moves none of them).
-public final class SystemDeadlineClock: DeadlineClock, @unchecked Sendable {
-    // Unchecked: `zone` is only touched under `lock`.
+public final class SystemDeadlineClock: DeadlineClock, Sendable {
     private let wall: BatonClock
     private let origin = ContinuousClock.now
-    private let lock = NSLock()
-    private var zone: (value: TimeZone, readAt: Double)?
+    /// The zone last read and when (monotonic seconds).
+    private let zone = Mutex<(value: TimeZone, readAt: Double)?>(nil)
 
     /// A clock whose wall time is `wall`'s (the real time unless `--now` fixed it).
     public init(wall: BatonClock = .system) { self.wall = wall }
@@ -25,7 +25,7 @@ public final class SystemDeadlineClock: DeadlineClock, @unchecked Sendable {
     /// resetting it notices a changed zone, but reads the zone file).
     public func timeZone() -> TimeZone {
         let now = monotonic()
-        return lock.withLock {
+        return zone.withLock { zone in
             if let zone, now - zone.readAt < 1 { return zone.value }
             NSTimeZone.resetSystemTimeZone()
             zone = (TimeZone.current, now)

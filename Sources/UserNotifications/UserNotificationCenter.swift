@@ -4,6 +4,7 @@ import Foundation
 import Handoff
 import NIOCore
 import Notifications
+import Synchronization
 import Wire
 
 /// `UNUserNotificationCenter` for one app (its bundle identifier from its `Info.plist`) on one device, over a
@@ -205,46 +206,52 @@ public enum NotificationCenterError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The center's mutable state, shared with NIO's callbacks.
-private final class CenterState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counter: UInt64 = 1
-    private var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] =
-        [:]
-    private var presentations: [String: PresentationOptions] = [:]
-    var sink: AsyncStream<NotificationCenterEvent>.Continuation?
+/// The center's mutable state, shared with NIO's callbacks, behind one lock.
+private final class CenterState: Sendable {
+    private struct Fields {
+        var counter: UInt64 = 1
+        var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] = [:]
+        var presentations: [String: PresentationOptions] = [:]
+        var sink: AsyncStream<NotificationCenterEvent>.Continuation?
+    }
+    private let fields = Mutex(Fields())
+
+    var sink: AsyncStream<NotificationCenterEvent>.Continuation? {
+        get { fields.withLock { $0.sink } }
+        set { fields.withLock { $0.sink = newValue } }
+    }
 
     func nextRequestID() -> UInt64 {
-        lock.withLock {
-            counter += 1
-            return counter
+        fields.withLock {
+            $0.counter += 1
+            return $0.counter
         }
     }
 
     func wait(
         _ id: UInt64, _ continuation: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>
     ) {
-        lock.withLock { waiting[id] = continuation }
+        fields.withLock { $0.waiting[id] = continuation }
     }
 
     func finish(_ id: UInt64, _ outcome: Result<NotificationMessage, NotificationCenterError>) {
-        let continuation = lock.withLock { waiting.removeValue(forKey: id) }
+        let continuation = fields.withLock { $0.waiting.removeValue(forKey: id) }
         continuation?.resume(returning: outcome)
     }
 
     func failAll(_ error: NotificationCenterError) {
-        let all = lock.withLock {
-            let all = waiting
-            waiting = [:]
+        let all = fields.withLock {
+            let all = $0.waiting
+            $0.waiting = [:]
             return all
         }
         for continuation in all.values { continuation.resume(returning: .failure(error)) }
     }
 
     func record(_ identifier: String, _ options: PresentationOptions) {
-        lock.withLock { presentations[identifier] = options }
+        fields.withLock { $0.presentations[identifier] = options }
     }
-    func presentation(_ identifier: String) -> PresentationOptions? { lock.withLock { presentations[identifier] } }
+    func presentation(_ identifier: String) -> PresentationOptions? { fields.withLock { $0.presentations[identifier] } }
 
     func take(_ frame: InboundFrame) {
         guard case .message(let message) = frame else { return }
