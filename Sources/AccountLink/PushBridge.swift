@@ -14,7 +14,7 @@ import Wire
 /// never handed on again.
 public actor PushBridge {
     /// How long the daemon's question waits on the server before the push is reported queued.
-    static let answerBudget = 2.0
+    static let answerBudget: Duration = .seconds(2)
 
     let record: AccountLinkRecord
     let key: AccountKey
@@ -64,14 +64,12 @@ public actor PushBridge {
         let outcome: RemotePushOutcome
         if request.intake.push.expiration == .immediately {
             // Expiration 0: now or never. Not kept for later.
-            switch await Deadline.within(Self.answerBudget, cancelLate: true, { try await self.write(item, client) }) {
-            case .success(let sent)?: outcome = sent
-            case .failure(let error)?:
-                outcome = RemotePushOutcome(
-                    dropped: true, note: "expiration 0 and the account's server failed: \(ServerErrors.describe(error))"
-                )
-            case nil:
-                outcome = RemotePushOutcome(dropped: true, note: "expiration 0 and the account's server is unreachable")
+            do {
+                outcome = try await ServerDeadline.within(Self.answerBudget, "the push") {
+                    try await self.write(item, client)
+                }
+            } catch {
+                outcome = RemotePushOutcome(dropped: true, note: "expiration 0 and \(ServerErrors.describe(error))")
             }
         } else {
             do {
@@ -79,9 +77,11 @@ public actor PushBridge {
             } catch {
                 return answer(RemotePushOutcome(dropped: true, note: error.description), requestID: requestID)
             }
-            switch await Deadline.within(Self.answerBudget, { try await self.send(item, client) }) {
-            case .success(let sent)?: outcome = sent
-            case .failure, nil:
+            do {
+                outcome = try await ServerDeadline.within(Self.answerBudget, "the push", cancelLate: false) {
+                    try await self.send(item, client)
+                }
+            } catch {
                 outcome = RemotePushOutcome(
                     queued: true, note: "the account's server is unreachable; sent when it is back")
             }

@@ -2,10 +2,12 @@ import Foundation
 import Synchronization
 
 /// Runs a call to the server with a deadline that holds even when the call ignores cancellation (a pool waiting
-/// for a server that is gone): the caller gets a clear error on time and the call is cancelled behind it.
+/// for a server that is gone): the caller gets a clear error on time and the call is cancelled behind it — or,
+/// with `cancelLate: false`, goes on in the background (for idempotent work worth finishing, such as sending a
+/// queued push whose outbox entry it then removes).
 enum ServerDeadline {
     static func within<T: Sendable>(
-        _ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T
+        _ limit: Duration, _ what: String, cancelLate: Bool = true, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let slot = Mutex<CheckedContinuation<T, any Error>?>(nil)
         let resume: @Sendable (Result<T, any Error>) -> Bool = { result in
@@ -29,7 +31,9 @@ enum ServerDeadline {
             }
             let sleeper = Task {
                 guard (try? await Task.sleep(for: limit)) != nil else { return }
-                if resume(.failure(AccountLinkError.failed("the server did not answer \(what) within \(limit)"))) {
+                if resume(.failure(AccountLinkError.failed("the server did not answer \(what) within \(limit)"))),
+                    cancelLate
+                {
                     work.cancel()
                 }
             }
