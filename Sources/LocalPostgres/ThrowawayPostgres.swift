@@ -158,8 +158,9 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         server = process
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while clock.now < deadline {
             if (try? psql(database: "postgres", "SELECT 1")) != nil { return }
             guard process.isRunning else {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

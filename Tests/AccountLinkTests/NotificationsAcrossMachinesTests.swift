@@ -39,10 +39,23 @@ import Testing
             })
         #expect(try Self.delivered(machines, "laptop", "alpha").contains(title))
         // Once on each device: the laptop's device is not sent it again, the server machine does not send it back.
-        Thread.sleep(forTimeInterval: 1)
+        // A marker pushed from the server machine afterwards crosses the same rows in the server's order: once it
+        // is on both devices, an echo of the first push would have arrived before it.
+        let marker = "Marker-\(UUID().uuidString.prefix(8))"
+        let marked = try machines.baton(
+            "server", ["push", try Self.payload(machines, title: marker, body: "m"), "--app", Self.app])
+        #expect(marked.status == 0, "\(marked.output)")
+        #expect(
+            try machines.eventually("the marker on both machines' devices") {
+                try Self.delivered(machines, "laptop", "alpha").contains(marker)
+                    && Self.delivered(machines, "server", "beta").contains(marker)
+            })
         #expect(try Self.delivered(machines, "server", "beta").components(separatedBy: title).count == 2)
         #expect(try Self.delivered(machines, "laptop", "alpha").components(separatedBy: title).count == 2)
-        #expect(try server.psql(database: "baton", "SELECT count(*) FROM baton.pushes").contains("1"))
+        // One row per push: the first from the laptop, the marker from the server machine, no echo.
+        #expect(
+            try server.psql(database: "baton", "SELECT count(*) FROM baton.pushes")
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "2")
 
         // Every byte the server keeps for the push: routing only, no title, body or userInfo.
         let rows = try server.psql(
