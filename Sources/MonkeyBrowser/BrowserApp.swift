@@ -106,8 +106,11 @@ public final class BrowserApp: SuiteApp {
 
     // MARK: Lifecycle
 
+    /// The selected tab loads if it has no page yet, and its activity becomes current: a device that has just
+    /// opened MonkeyBrowser offers its first tab at once, as the window that becomes key does on iOS.
     public func appear(context: SuiteContext) {
         ensureLoaded(tabs.selectedIndex)
+        advertise(tabs.selectedIndex)
         finish(context)
     }
 

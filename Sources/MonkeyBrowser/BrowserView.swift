@@ -55,7 +55,7 @@ struct BrowserView {
         buffer.fill(field, style: Theme.field)
         let address = tab.address ?? ""
         buffer.put(
-            TextWidth.truncate(address, to: field.width), x: field.x, y: field.y, style: Theme.field, clip: field)
+            TextWidth.elideMiddle(address, to: field.width), x: field.x, y: field.y, style: Theme.field, clip: field)
         return nil
     }
 

@@ -47,12 +47,19 @@ public struct DeliveredNotification: Codable, Hashable, Sendable {
     public var date: Date
     /// Seconds after its fire date it was delivered, when it was late.
     public var lateBy: Double?
+    /// The daemon's delivery sequence (increasing across restarts): a client that has seen a sequence drops a
+    /// second copy of it, which a replay after a crash can send.
+    public var sequence: Int64?
 
-    public init(owner: NotificationOwner, request: NotificationRequest, date: Date, lateBy: Double? = nil) {
+    public init(
+        owner: NotificationOwner, request: NotificationRequest, date: Date, lateBy: Double? = nil,
+        sequence: Int64? = nil
+    ) {
         self.owner = owner
         self.request = request
         self.date = date
         self.lateBy = lateBy
+        self.sequence = sequence
     }
 }
 

@@ -19,14 +19,19 @@ struct NotificationLink: Sendable {
     /// How long to wait before connecting again.
     var retryDelay: Duration = .milliseconds(500)
 
-    /// Runs until the task is cancelled.
+    /// Runs until the task is cancelled. Across reconnects it keeps the delivery sequences it has seen, so a
+    /// delivery reaches the UI once: not again from a replay after the daemon restarted, nor both in a
+    /// snapshot and as an announcement.
     func run() async {
+        var seen = DeliverySequenceFilter()
         while !Task.isCancelled {
             do {
                 let center = try await UserNotificationCenter.connectSuite(device: device, paths: paths)
                 let snapshot = try await prepare(center)
+                seen.remember(snapshot.delivered)
                 port.post(SuiteNotificationMessage.linked(center, snapshot), to: inbox)
                 for await event in center.events {
+                    if case .willPresent(let notification) = event, !seen.firstTime(notification) { continue }
                     await forward(event, center: center)
                 }
                 port.post(SuiteNotificationMessage.unlinked("the daemon closed the connection"), to: inbox)

@@ -95,6 +95,34 @@ public enum TextWidth {
         return String(cut.text) + "…"
     }
 
+    /// The longest suffix of `text` that fits in `columns`, and its width.
+    public static func suffix<S: StringProtocol>(_ text: S, fitting columns: Int) -> (
+        text: Substring, width: Int
+    ) {
+        let base = Substring(text)
+        var width = 0
+        var start = base.endIndex
+        while start > base.startIndex {
+            let before = base.index(before: start)
+            let w = of(base[before])
+            if width + w > columns { break }
+            width += w
+            start = before
+        }
+        return (base[start..<base.endIndex], width)
+    }
+
+    /// `text` cut to `columns` in the middle, keeping its start and (the larger part) its end around an
+    /// ellipsis: an address keeps its scheme and host and its file name, as browsers' address bars do.
+    public static func elideMiddle<S: StringProtocol>(_ text: S, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return String(text) }
+        guard columns > 2 else { return truncate(text, to: columns) }
+        let head = prefix(text, fitting: (columns - 1) / 3)
+        let tail = suffix(text, fitting: columns - 1 - head.width)
+        return String(head.text) + "…" + String(tail.text)
+    }
+
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad<S: StringProtocol>(_ text: S, to columns: Int) -> String {
         let cut = prefix(text, fitting: columns)

@@ -213,6 +213,7 @@ private final class CenterState: Sendable {
         var waiting: [UInt64: CheckedContinuation<Result<NotificationMessage, NotificationCenterError>, Never>] = [:]
         var presentations: [String: PresentationOptions] = [:]
         var sink: AsyncStream<NotificationCenterEvent>.Continuation?
+        var seen = DeliverySequenceFilter()
     }
     private let fields = Mutex(Fields())
 
@@ -260,7 +261,9 @@ private final class CenterState: Sendable {
         }
         guard case .notification(let envelope) = message, let typed = try? NotificationMessage(envelope) else { return }
         switch typed {
-        case .notificationDelivered(let notification): sink?.yield(.willPresent(notification))
+        case .notificationDelivered(let notification):
+            // Each delivery once, even if the daemon sends a copy again.
+            if fields.withLock({ $0.seen.firstTime(notification) }) { sink?.yield(.willPresent(notification)) }
         case .notificationResponse(let response): sink?.yield(.didReceive(response))
         case .notificationsRemoved(let removal): sink?.yield(.removed(removal))
         default:

@@ -28,6 +28,9 @@ public struct WireFailure: Codable, Hashable, Sendable, Error, CustomStringConve
     public static let payloadTooLarge = 413
     /// The daemon serves as many connections as it allows; try again later.
     public static let tooManyConnections = 503
+    /// The daemon could not commit the change to its database: nothing was changed (the request may be sent
+    /// again).
+    public static let storageFailed = 507
 }
 
 /// Either direction: a request failed (`requestID` names it) or a message was refused.

@@ -156,7 +156,7 @@ import Wire
         server.stop()
         try source.answer(request, userInfo: ["page": .int(1)])
         // 4609 (the server is away), not the daemon's 4610 at its 5 s continue timeout, and not a hang.
-        let reply = try #require(target.continueReply(limit: 10))
+        let reply = try #require(target.continueReply(limit: 60))
         #expect(reply.failure?.code == WireFailure.connectionUnavailable, "\(String(describing: reply.failure))")
         // Both ends of the stream hear it broke.
         for end in [target, source] {

@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct NotificationCLITests {
     /// Polls `baton <arguments> --json` until `done` accepts its parsed output, up to `limit` seconds.
     static func poll(
-        _ harness: BatonHarness, _ arguments: [String], limit: TimeInterval = 30,
+        _ harness: BatonHarness, _ arguments: [String], limit: TimeInterval = 60,
         until done: ([[String: Any]]) -> Bool
     ) async throws -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(limit)

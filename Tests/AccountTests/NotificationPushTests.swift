@@ -10,11 +10,11 @@ import Testing
     }
 
     /// Runs `baton push …` again while it fails with BadTopic (36) or BadDeviceToken (37): the follower that
-    /// stands in for the device (and its app) has not reached the daemon yet. Gives up after ten seconds.
+    /// stands in for the device (and its app) has not reached the daemon yet. Gives up after a minute (only a real hang gets there).
     func pushOnceFollowed(_ harness: BatonHarness, _ arguments: [String]) async throws -> (
         status: Int32?, output: String
     ) {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         var result = try await harness.run(["push"] + arguments)
         while result.status == 36 || result.status == 37, Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
@@ -95,7 +95,7 @@ import Testing
                 ?? []
         }
         var dropped: (status: Int32?, output: String) = (nil, "")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         repeat {
             dropped = try await harness.run([
                 "push", file, "--device", "C", "--app", "com.baton.cli", "--expiration", "0", "--json",

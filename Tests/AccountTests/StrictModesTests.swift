@@ -135,7 +135,7 @@ import Testing
                 """,
                 harness.socket.path,
             ], environment: [:])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !impostor.transcript.contains("listening"), Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -6,7 +6,7 @@ import Testing
 /// `A@laptop`, continued there with Ctrl-O with its history (through the continuation stream, across the server),
 /// and handed back.
 @Suite(.serialized) struct BrowserAcrossMachinesEndToEndTests {
-    @Test func aTabHandsOffFromOneMachineToTheOtherAndBack() throws {
+    @Test func aTabHandsOffFromOneMachineToTheOtherAndBack() async throws {
         let machines = try TwoMachines()
         defer { machines.remove() }
         let web = try BrowserHandoffFlow.site(in: machines.laptop.home)
@@ -19,7 +19,8 @@ import Testing
             command: machines.server.suiteCommand("--device B"), width: 100, height: 30,
             environment: machines.server.environment)
         defer { b.close() }
-        try BrowserHandoffFlow.handOffAndBack(a, b, web: web, aName: "A@laptop", bName: "B@server", offerTimeout: 60)
+        try await BrowserHandoffFlow.handOffAndBack(
+            a, b, web: web, aName: "A@laptop", bName: "B@server", offerTimeout: 60)
 
         // The server was given the routing of the offers, not their page titles or addresses.
         let rows = try machines.postgres.psql(

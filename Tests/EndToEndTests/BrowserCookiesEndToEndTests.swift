@@ -8,23 +8,23 @@ import Testing
 /// Cookies in the real suite: a cookie a server sets goes back with the next load, survives quitting and
 /// starting the suite again, lives in the device's jar (mode 0600), and `baton cookies` lists and clears it.
 @Suite(.serialized) struct BrowserCookiesEndToEndTests {
-    @Test func cookieIsSentAgainAndSurvivesARestart() throws {
+    @Test func cookieIsSentAgainAndSurvivesARestart() async throws {
         let fixture = try BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         let first = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 100, height: 30, environment: fixture.environment)
         defer { first.close() }
-        try first.openBrowser()
+        try await first.openBrowser()
         try first.go(to: server.base.absoluteString + "/setcookie")
-        try first.waitFor("Cookie set.")
+        try await first.waitFor("Cookie set.")
         try first.go(to: server.base.absoluteString + "/echo")
-        let echo = try first.waitFor("COOKIE=")
+        let echo = try await first.waitFor("COOKIE=")
         // The Secure one stays off plain http; the session one is sent while the suite runs.
         #expect(
             echo.contains("COOKIE=flavour=oatmeal; visit=1\n") || echo.contains("COOKIE=visit=1; flavour=oatmeal\n"))
         try first.send("F10")
-        try first.waitFor("EXIT=0")
+        try await first.waitFor("EXIT=0")
 
         let jar = fixture.home.appendingPathComponent("state/devices/A/cookies.json")
         var status = stat()
@@ -40,9 +40,9 @@ import Testing
         let second = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 100, height: 30, environment: fixture.environment)
         defer { second.close() }
-        try second.openBrowser()
+        try await second.openBrowser()
         try second.go(to: server.base.absoluteString + "/echo")
-        let again = try second.waitFor("COOKIE=")
+        let again = try await second.waitFor("COOKIE=")
         #expect(again.contains("COOKIE=flavour=oatmeal\n"))  // the session cookie ended with the first suite
 
         let cleared = try Shell.run(

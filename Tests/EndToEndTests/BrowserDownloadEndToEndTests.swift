@@ -4,7 +4,7 @@ import Testing
 /// A file that is not a page: MonkeyBrowser saves it in `$XDG_DOWNLOAD_DIR` with a progress bar and says
 /// where it went; `baton dump` says where it would have gone and exits 5.
 @Suite(.serialized) struct BrowserDownloadEndToEndTests {
-    @Test func downloadShowsProgressAndLandsWithTheRightName() throws {
+    @Test func downloadShowsProgressAndLandsWithTheRightName() async throws {
         let fixture = try BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
@@ -14,14 +14,14 @@ import Testing
         let session = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: 110, height: 30, environment: environment)
         defer { session.close() }
-        try session.openBrowser()
+        try await session.openBrowser()
         try session.go(to: server.base.absoluteString + "/form-get.html")
-        try session.waitFor("Name: [")
+        try await session.waitFor("Name: [")
         try session.go(to: server.base.absoluteString + "/download")
-        let progress = try session.waitFor("Saving report 2026.bin ▕")
+        let progress = try await session.waitFor("Saving report 2026.bin ▕")
         #expect(progress.contains("(Esc stops)"))
         let path = downloads.appendingPathComponent("report 2026.bin").path
-        let done = try session.waitFor("Saved \(path) (786 KB)")
+        let done = try await session.waitFor("Saved \(path) (786 KB)")
         #expect(done.contains("Name: ["))  // the page shown stays
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.size] as? NSNumber)?.intValue == 786_432)

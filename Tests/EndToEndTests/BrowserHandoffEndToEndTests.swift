@@ -4,7 +4,7 @@ import Testing
 /// MonkeyBrowser on two devices of one account: a page loaded on A is offered on B, continued there
 /// with its history (through the continuation streams), and handed back to A.
 @Suite(.serialized) struct BrowserHandoffEndToEndTests {
-    @Test func tabHandsOffBetweenTwoTerminalsAndBack() throws {
+    @Test func tabHandsOffBetweenTwoTerminalsAndBack() async throws {
         let fixture = try BatonFixture()
         let server = try BrowserHandoffFlow.site(in: fixture.home)
         defer { server.stop() }
@@ -14,6 +14,6 @@ import Testing
         let b = try TmuxSession(
             command: fixture.suiteCommand("--device B"), width: 100, height: 30, environment: fixture.environment)
         defer { b.close() }
-        try BrowserHandoffFlow.handOffAndBack(a, b, web: server, aName: "A", bName: "B")
+        try await BrowserHandoffFlow.handOffAndBack(a, b, web: server, aName: "A", bName: "B")
     }
 }

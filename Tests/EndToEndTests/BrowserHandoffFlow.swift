@@ -27,42 +27,42 @@ enum BrowserHandoffFlow {
     static func handOffAndBack(
         _ a: TmuxSession, _ b: TmuxSession, web: StaticHTTPServer, aName: String, bName: String,
         offerTimeout: TimeInterval = 45
-    ) throws {
-        try a.waitFor("Paths")
-        try b.waitFor("Paths")
+    ) async throws {
+        try await a.waitFor("Paths")
+        try await b.waitFor("Paths")
         try a.send("F1")
-        try a.waitFor("1 Weather")
+        try await a.waitFor("1 Weather")
         try b.send("F1")
-        try b.waitFor("1 Weather")
+        try await b.waitFor("1 Weather")
 
         // a: Ctrl-L, a URL, Enter; then link 1 to page two, so the tab has a history.
         try a.send("C-l")
         try a.send("C-u")
         try a.type(web.base.absoluteString + "/one.html")
         try a.send("Enter")
-        try a.waitFor("Go to page two[1]")
+        try await a.waitFor("Go to page two[1]")
         try a.type("1")
-        try a.waitFor("Follow link 1")
+        try await a.waitFor("Follow link 1")
         try a.send("Enter")
-        try a.waitFor("Back to page one[1]")
+        try await a.waitFor("Back to page one[1]")
 
         // b: the offer in the dock; Ctrl-O shows the page in the same (Weather) tab.
-        try b.waitFor("MonkeyBrowser: Weather — Page Two · from \(aName)", timeout: offerTimeout)
+        try await b.waitFor("MonkeyBrowser: Weather — Page Two · from \(aName)", timeout: offerTimeout)
         try b.send("C-o")
-        let continued = try b.waitFor("Back to page one[1]")
+        let continued = try await b.waitFor("Back to page one[1]")
         #expect(continued.contains(web.base.absoluteString + "/two.html"))
         #expect(!continued.contains("Account:"))
-        try a.waitFor("Continued on \(bName)")
+        try await a.waitFor("Continued on \(bName)")
 
         // The history came through the stream: b goes back to a's previous page.
         try b.send("BSpace")
-        try b.waitFor("Go to page two[1]")
+        try await b.waitFor("Go to page two[1]")
 
         // b hands it back: a's dock shows b's offer; Ctrl-O on a.
-        try a.waitFor("MonkeyBrowser: Weather — Page One · from \(bName)", timeout: offerTimeout)
+        try await a.waitFor("MonkeyBrowser: Weather — Page One · from \(bName)", timeout: offerTimeout)
         try a.send("C-o")
-        try b.waitFor("Continued on \(aName)")
-        let back = try a.waitFor("Go to page two[1]")
+        try await b.waitFor("Continued on \(aName)")
+        let back = try await a.waitFor("Go to page two[1]")
         #expect(back.contains(web.base.absoluteString + "/one.html"))
     }
 }

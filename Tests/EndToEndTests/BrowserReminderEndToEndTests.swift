@@ -4,44 +4,46 @@ import Testing
 /// MonkeyBrowser's "Remind me about this page" (`r`): asks permission the first time, fires after a short
 /// real interval, Snooze 10 min schedules it again, Open loads the page in a tab.
 @Suite struct BrowserReminderEndToEndTests {
-    @Test func reminderFiresSnoozesAndOpens() throws {
+    @Test func reminderFiresSnoozesAndOpens() async throws {
         let fixture = try BatonFixture()
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
-        try b.waitFor("Paths")
+        try await b.waitFor("Paths")
         try b.send("F1")
-        try b.waitFor("weather.html")
+        try await b.waitFor("weather.html")
 
         // The first reminder asks for permission.
         try b.send("r")
-        try b.waitFor("Remind me in:")
+        try await b.waitFor("Remind me in:")
         try b.type("2s")
         try b.send("Enter")
-        try b.waitFor("would like to send you notifications")
+        try await b.waitFor("would like to send you notifications")
         try b.send("Enter")  // Allow
-        try b.waitFor("Scheduled “Reminder:")
+        try await b.waitFor("Scheduled “Reminder:")
         try b.send("F12")  // away from the page, so its reminder shows as a banner
 
-        try b.waitFor("[ Snooze 10 min ]")
+        try await b.waitFor("[ Snooze 10 min ]")
         try b.send("C-n")
         try b.send("Tab")  // Open → Snooze 10 min
         try b.send("Enter")
         try b.send("F4")
         try b.send("t")
-        try b.waitFor("Pending (1)")
-        try b.waitFor("Reminder:")
+        try await b.waitFor("Pending (1)")
+        try await b.waitFor("Reminder:")
 
         // Again in 2 s (the same page's reminder replaces the snoozed one); Open loads the page in a tab.
         try b.send("F1")
         try b.send("r")
         try b.type("2s")
         try b.send("Enter")
-        try b.waitFor("Scheduled “Reminder:")
+        try await b.waitFor("Scheduled “Reminder:")
         try b.send("F12")
-        try b.waitFor("[ Snooze 10 min ]")
+        try await b.waitFor("[ Snooze 10 min ]")
         try b.send("C-n")
         try b.send("Enter")
-        let browser = try b.waitFor("the page in a new tab") { $0.contains("│ 5 ") && $0.contains("weather.html") }
+        let browser = try await b.waitFor("the page in a new tab") {
+            $0.contains("│ 5 ") && $0.contains("weather.html")
+        }
         #expect(browser.contains("F1 MonkeyBrowser"))
     }
 }

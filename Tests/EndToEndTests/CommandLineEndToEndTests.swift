@@ -92,24 +92,24 @@ import Testing
 
 /// Issue 13, finding 8: where the UI cannot run, one line and exit 1 instead of a broken screen.
 @Suite struct TerminalRefusalEndToEndTests {
-    @Test func aDumbTerminalIsRefused() throws {
+    @Test func aDumbTerminalIsRefused() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A", term: "dumb"), environment: fixture.environment)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("MODES=")
+        let screen = try await tmux.waitFor("MODES=")
         #expect(screen.contains("baton: the terminal type 'dumb' cannot place the cursor"))
         #expect(screen.contains("EXIT=1"))
         #expect(screen.contains("MODES=icanonecho"))
     }
 
-    @Test func outputToAFileIsRefusedAndTheFileStaysEmpty() throws {
+    @Test func outputToAFileIsRefusedAndTheFileStaysEmpty() async throws {
         let fixture = try BatonFixture()
         let file = fixture.home.appendingPathComponent("out.txt").path
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A > \(Shell.quote(file))"), environment: fixture.environment)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("EXIT=")
+        let screen = try await tmux.waitFor("EXIT=")
         #expect(screen.contains("baton: standard output is not a terminal"))
         #expect(screen.contains("EXIT=1"))
         let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue

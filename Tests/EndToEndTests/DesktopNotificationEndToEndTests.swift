@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct DesktopNotificationEndToEndTests {
     static let browser = "com.example.apple-samplecode.MonkeyBrowser"
 
-    func run(tmuxWrapped: Bool) throws -> String {
+    func desktopCapture(tmuxWrapped: Bool) async throws -> String {
         let fixture = try BatonFixture()
         let record = fixture.home.appendingPathComponent("pty.log")
         let unset = tmuxWrapped ? "" : "-u TMUX"
@@ -15,8 +15,8 @@ import Testing
             + "script -q -f -c \(Shell.quote("\(Shell.quote(fixture.binary)) --device B")) \(Shell.quote(record.path))"
         let tmux = try TmuxSession(command: command, environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("F4 Notifications")
-        try fixture.browserSettings(on: "B", ["--allow"])
+        try await tmux.waitFor("F4 Notifications")
+        try await fixture.browserSettings(on: "B", ["--allow"])
         let deadline = Date().addingTimeInterval(30)
         let payload =
             #"{"aps": {"alert": {"title": "To the desktop", "body": "over SSH too"}, "badge": 1}, "url": "about:blank"}"#
@@ -25,35 +25,35 @@ import Testing
         try Shell.run(
             fixture.binary, ["push", file.path, "--app", Self.browser, "--device", "B"],
             environment: fixture.environment)
-        try tmux.waitFor("To the desktop")
+        try await tmux.waitFor("To the desktop")
         var text = ""
         while Date() < deadline {
             text = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
             if text.contains("over SSH too") { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .seconds(0.05))
         }
         // Quitting puts the terminal's own title back (xterm's title stack).
         try tmux.send("F10")
         while Date() < deadline {
             text = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
             if text.contains(Self.restoreTitle) { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .seconds(0.05))
         }
         return text
     }
 
     static let restoreTitle = "\u{1B}[23;0t"
 
-    @Test func osc9ReachesThePtyAndTheBadgeTheTitle() throws {
-        let text = try run(tmuxWrapped: false)
+    @Test func osc9ReachesThePtyAndTheBadgeTheTitle() async throws {
+        let text = try await desktopCapture(tmuxWrapped: false)
         #expect(text.contains("\u{1B}]9;MonkeyBrowser: To the desktop: over SSH too\u{07}"))
         // The badge total in the title (OSC 0), the terminal's own saved first and put back on exit.
         #expect(text.contains("\u{1B}[22;0t\u{1B}]0;Baton (1)\u{07}"))
         #expect(text.contains(Self.restoreTitle))
     }
 
-    @Test func insideTmuxItIsWrappedForPassthrough() throws {
-        let text = try run(tmuxWrapped: true)
+    @Test func insideTmuxItIsWrappedForPassthrough() async throws {
+        let text = try await desktopCapture(tmuxWrapped: true)
         #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;MonkeyBrowser: To the desktop: over SSH too\u{07}\u{1B}\\"))
     }
 }

@@ -17,7 +17,7 @@ import Testing
         return Int(match.1)
     }
 
-    @Test func theParagraphTravelsAcrossWidths() throws {
+    @Test func theParagraphTravelsAcrossWidths() async throws {
         let fixture = try BatonFixture()
         let site = try SiteFixture(in: fixture, pages: ["long.html": Self.page])
         defer { site.stop() }
@@ -27,22 +27,22 @@ import Testing
         let b = try TmuxSession(
             command: fixture.suiteCommand("--device B"), width: 60, height: 30, environment: fixture.environment)
         defer { b.close() }
-        try b.waitFor("Paths")
-        try a.openBrowser()
+        try await b.waitFor("Paths")
+        try await a.openBrowser()
         try a.go(to: site.url("long.html"))
-        try a.waitFor("Paragraph 1:")
+        try await a.waitFor("Paragraph 1:")
         // Find brings Paragraph 150 on screen (a third of the way down).
         try a.send("/")
         try a.type("Paragraph 150:")
         try a.send("Enter")
-        let source = try a.waitFor("1/1 \"Paragraph 150:\"")
+        let source = try await a.waitFor("1/1 \"Paragraph 150:\"")
         let top = try #require(Self.firstParagraph(source))
         #expect(top > 100 && top <= 150, "A should show the paragraphs before 150 at its top, shows \(top)")
 
         try b.send("F1")
-        try b.waitFor("MonkeyBrowser: Weather — Long Read")
+        try await b.waitFor("MonkeyBrowser: Weather — Long Read")
         try b.send("C-o")
-        let target = try b.waitFor("Paragraph \(top): the quick brown fox jumps over the lazy") { screen in
+        let target = try await b.waitFor("Paragraph \(top): the quick brown fox jumps over the lazy") { screen in
             Self.firstParagraph(screen) == top
         }
         // The same paragraph's text starts B's page, at half the width.

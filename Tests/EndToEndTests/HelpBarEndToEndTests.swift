@@ -4,28 +4,28 @@ import Testing
 /// Issue 13, finding 3: the help bar shows the current app's keys first, and `?` opens every key.
 @Suite struct HelpBarEndToEndTests {
     @Test(arguments: [80, 120])
-    func theAppsKeysComeFirstAndQuestionMarkShowsThemAll(width: Int) throws {
+    func theAppsKeysComeFirstAndQuestionMarkShowsThemAll(width: Int) async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: width, height: 30, environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("F1")
-        let browser = try tmux.waitFor("weather.html")
+        let browser = try await tmux.waitFor("weather.html")
         let bar = browser.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? ""
         #expect(bar.hasPrefix("Ctrl-L address"), "help bar: \(bar)")
         #expect(bar.contains("/ find"))
         #expect(bar.contains("Backspace/Alt-← back"))
 
         try tmux.send("?")
-        try tmux.waitFor("the overlay with every key") {
+        try await tmux.waitFor("the overlay with every key") {
             $0.contains("Keys: MonkeyBrowser") && $0.contains("Alt-→") && $0.contains("F10/Ctrl-C")
         }
         try tmux.send("?")
-        try tmux.waitFor("the overlay closed") { !$0.contains("Keys: MonkeyBrowser") }
+        try await tmux.waitFor("the overlay closed") { !$0.contains("Keys: MonkeyBrowser") }
 
         try tmux.send("F2")
-        let stores = try tmux.waitFor("Tab/Shift-Tab map/list")
+        let stores = try await tmux.waitFor("Tab/Shift-Tab map/list")
         let storesBar = stores.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? ""
         #expect(storesBar.hasPrefix("Tab/Shift-Tab map/list"), "help bar: \(storesBar)")
     }

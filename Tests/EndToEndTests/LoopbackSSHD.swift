@@ -13,7 +13,7 @@ final class LoopbackSSHD {
     let clientConfig: String
     private let process = Process()
 
-    init(directory: URL, remoteHome: URL) throws {
+    init(directory: URL, remoteHome: URL) async throws {
         for program in [Self.sshd, "/usr/bin/ssh", "/usr/bin/ssh-keygen"]
         where !FileManager.default.isExecutableFile(atPath: program) {
             throw SSHDFailure("\(program) is missing: install openssh-server and openssh-client (scripts/setup.sh)")
@@ -65,7 +65,7 @@ final class LoopbackSSHD {
         FileManager.default.createFile(atPath: "\(path)/sshd.log", contents: nil)
         process.standardError = FileHandle(forWritingAtPath: "\(path)/sshd.log")
         try process.run()
-        try waitUntilListening()
+        try await waitUntilListening()
     }
 
     deinit { stop() }
@@ -77,12 +77,12 @@ final class LoopbackSSHD {
     }
 
     /// Polls (with a generous deadline: a readiness wait, not a timing check) until the port accepts.
-    private func waitUntilListening() throws {
+    private func waitUntilListening() async throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if Self.accepts(port: port) { return }
             guard process.isRunning else { throw SSHDFailure("sshd exited at once (see \(directory.path))") }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .seconds(0.05))
         }
         throw SSHDFailure("sshd did not listen on 127.0.0.1:\(port) within 30 s")
     }

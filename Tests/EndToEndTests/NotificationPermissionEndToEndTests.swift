@@ -9,11 +9,11 @@ import Testing
     final class Suite {
         let fixture: BatonFixture
         let b: TmuxSession
-        init() throws {
+        init() async throws {
             fixture = try BatonFixture()
             b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
-            try b.waitFor("F4 Notifications")
-            try fixture.browserSettings(on: "B")
+            try await b.waitFor("F4 Notifications")
+            try await fixture.browserSettings(on: "B")
         }
         deinit { b.close() }
 
@@ -38,15 +38,15 @@ import Testing
         }
     }
 
-    @Test func firstRequestAsksDontAllowRefusesThenSettingsAllow() throws {
-        let suite = try Suite()
+    @Test func firstRequestAsksDontAllowRefusesThenSettingsAllow() async throws {
+        let suite = try await Suite()
         // MonkeyBrowser's first notification: the suite asks for it.
         try suite.push(title: "First page")
-        let question = try suite.b.waitFor("would like to send you notifications")
+        let question = try await suite.b.waitFor("would like to send you notifications")
         #expect(question.contains("“MonkeyBrowser” would like to send you notifications"))
         #expect(question.contains("alerts, sounds and badges"))
         try suite.b.send("d")  // Don't Allow
-        try suite.b.waitFor("the question closed") { !$0.contains("would like to send") }
+        try await suite.b.waitFor("the question closed") { !$0.contains("would like to send") }
         #expect(try !suite.b.screen().contains("First page"))
 
         // Denied: `baton notify --app` fails with a clear error, and nothing is shown.
@@ -59,42 +59,42 @@ import Testing
         // A second request does not ask again.
         try suite.push(title: "Second page")
         try suite.b.send("F4")
-        try suite.b.waitFor("Do Not Disturb off")
+        try await suite.b.waitFor("Do Not Disturb off")
         #expect(try !suite.b.screen().contains("would like to send"))
 
         // Settings → Allow: it works.
         try suite.b.send("s")
-        try suite.b.waitFor("Previews")
+        try await suite.b.waitFor("Previews")
         try suite.b.send("Down")  // Baton, then MonkeyBrowser
         try suite.b.send("Space")
-        try suite.b.waitFor("MonkeyBrowser on") {
+        try await suite.b.waitFor("MonkeyBrowser on") {
             $0.range(of: #"MonkeyBrowser +on"#, options: .regularExpression) != nil
         }
         let scheduled = try suite.notify(title: "Allowed now")
         #expect(scheduled.contains("Allowed now") || !scheduled.isEmpty)
-        try suite.b.waitFor("Allowed now")
+        try await suite.b.waitFor("Allowed now")
         let status = try suite.baton(["notifications", "settings", "--app", Self.browser, "--device", "B"])
         #expect(status.contains("authorized"))
     }
 
-    @Test func doNotDisturbHoldsABannerAndLetsATimeSensitiveOneThrough() throws {
-        let suite = try Suite()
+    @Test func doNotDisturbHoldsABannerAndLetsATimeSensitiveOneThrough() async throws {
+        let suite = try await Suite()
         _ = try suite.baton(["notifications", "settings", "--app", Self.browser, "--allow", "--device", "B"])
         let on = try suite.baton(["dnd", "on", "--for", "1h", "--device", "B"])
         #expect(on.contains("Do Not Disturb on B: on (until"))
-        try suite.b.waitFor("☾")
+        try await suite.b.waitFor("☾")
         try suite.push(title: "Quiet one")
         try suite.push(title: "Urgent one", aps: #", "interruption-level": "time-sensitive""#)
-        let screen = try suite.b.waitFor("Urgent one")
+        let screen = try await suite.b.waitFor("Urgent one")
         #expect(!screen.contains("Quiet one") && !screen.contains("+1 more"))
         // Both are in the list.
         try suite.b.send("F4")
-        let center = try suite.b.waitFor("Notifications (2)")
+        let center = try await suite.b.waitFor("Notifications (2)")
         #expect(center.contains("☾ Do Not Disturb on"))
         #expect(center.contains("Urgent one") && center.contains("1 more"))
         // F4's `n` turns it off; `baton dnd status --json` agrees.
         try suite.b.send("n")
-        try suite.b.waitFor("Do Not Disturb off")
+        try await suite.b.waitFor("Do Not Disturb off")
         let status = try suite.baton(["dnd", "status", "--json", "--device", "B"])
         #expect(status.contains(#""on" : false"#) || status.contains(#""on":false"#))
     }

@@ -6,28 +6,28 @@ import Testing
 /// a banner in the suites of both machines; one naming the other machine's device shows only there; the server
 /// keeps no notification content.
 @Suite(.serialized) struct NotificationsAcrossMachinesEndToEndTests {
-    @Test func aPushWithoutADeviceReachesTheSuitesOnBothMachines() throws {
+    @Test func aPushWithoutADeviceReachesTheSuitesOnBothMachines() async throws {
         let machines = try TwoMachineSuites()
         defer { machines.close() }
         let (laptop, other) = (machines.laptop, machines.server)
-        try machines.a.waitFor("F4 Notifications")
-        try machines.b.waitFor("F4 Notifications")
-        try laptop.browserSettings(on: "alpha", ["--allow"])
-        try other.browserSettings(on: "beta", ["--allow"])
-        try machines.waitUntilBothDevicesArePublished()
+        try await machines.a.waitFor("F4 Notifications")
+        try await machines.b.waitFor("F4 Notifications")
+        try await laptop.browserSettings(on: "alpha", ["--allow"])
+        try await other.browserSettings(on: "beta", ["--allow"])
+        try await machines.waitUntilBothDevicesArePublished()
 
         let everywhere = try Self.push(
             #"{"aps": {"alert": {"title": "Train leaves at nine", "body": "platform 4"}}, "url": "about:blank"}"#,
             from: laptop)
         #expect(everywhere.contains("sent to 1 other machine (server)"), "\(everywhere)")
-        try machines.a.waitFor("Train leaves at nine")
-        try machines.b.waitFor("Train leaves at nine")
+        try await machines.a.waitFor("Train leaves at nine")
+        try await machines.b.waitFor("Train leaves at nine")
 
         let one = try Self.push(
             #"{"aps": {"alert": {"title": "Only for beta", "body": "x"}}, "url": "about:blank"}"#, from: laptop,
             ["--device", "beta"])
         #expect(one.contains("sent to 1 other machine (server)"), "\(one)")
-        try machines.b.waitFor("Only for beta")
+        try await machines.b.waitFor("Only for beta")
         #expect(try !machines.a.screen().contains("Only for beta"))
 
         let rows = try machines.postgres.psql(

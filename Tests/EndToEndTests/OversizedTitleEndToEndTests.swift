@@ -9,8 +9,8 @@ import Testing
             + "</title></head><body><p>A page with a long title.</p></body></html>"
     }
 
-    @Test func hugeTitlesAreShortenedAndNothingDisconnects() throws {
-        let devices = try TwoDevices()
+    @Test func hugeTitlesAreShortenedAndNothingDisconnects() async throws {
+        let devices = try await TwoDevices()
         defer { devices.close() }
         let fixture = devices.fixture
         let site = fixture.home.appendingPathComponent("site", isDirectory: true)
@@ -24,16 +24,16 @@ import Testing
 
         for (session, name) in [(devices.a, "medium.html"), (devices.b, "huge.html")] {
             try session.send("F1")
-            try session.waitFor("Weather")
+            try await session.waitFor("Weather")
             try session.send("C-l")
             try session.send("C-u")
             try session.type(server.base.absoluteString + "/" + name)
             try session.send("Enter")
-            try session.waitFor("A page with a long title.")
+            try await session.waitFor("A page with a long title.")
         }
-        try devices.b.waitFor("other devices see its first 120")
-        try devices.a.waitFor("MonkeyBrowser: Weather — bbbb")
-        try devices.b.waitFor("MonkeyBrowser: Weather — aaaa")
+        try await devices.b.waitFor("other devices see its first 120")
+        try await devices.a.waitFor("MonkeyBrowser: Weather — bbbb")
+        try await devices.b.waitFor("MonkeyBrowser: Weather — aaaa")
 
         let activities = try Shell.run(fixture.binary, ["activities", "--json"], environment: fixture.environment)
         let records = try #require(

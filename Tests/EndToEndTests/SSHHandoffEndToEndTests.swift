@@ -5,28 +5,29 @@ import Testing
 /// is a device of the local account through the forwarded socket, sees the local device's offer and continues
 /// it; the per-session socket is gone when the session ends.
 @Suite(.serialized) struct SSHHandoffEndToEndTests {
-    @Test func remoteSuiteContinuesTheLocalOfferOverSSH() throws {
+    @Test func remoteSuiteContinuesTheLocalOfferOverSSH() async throws {
         let fixture = try BatonFixture()
         let remoteHome = fixture.home.appendingPathComponent("remote", isDirectory: true)
-        let sshd = try LoopbackSSHD(directory: fixture.home.appendingPathComponent("sshd"), remoteHome: remoteHome)
+        let sshd = try await LoopbackSSHD(
+            directory: fixture.home.appendingPathComponent("sshd"), remoteHome: remoteHome)
         defer { sshd.stop() }
 
         let local = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { local.close() }
-        try local.waitFor("Paths")
+        try await local.waitFor("Paths")
         try local.send("F1")
-        try local.waitFor("Weather")
+        try await local.waitFor("Weather")
         try local.send("C-l")
         try local.send("C-u")
         try local.type("about:help")
         try local.send("Enter")
-        try local.waitFor("MonkeyBrowser Help")
+        try await local.waitFor("MonkeyBrowser Help")
 
         let ssh =
             "ssh --baton=\(Shell.quote(fixture.binary)) -F \(Shell.quote(sshd.clientConfig)) 127.0.0.1 -- --device R"
         let remote = try TmuxSession(command: fixture.suiteCommand(ssh), environment: fixture.environment)
         defer { remote.close() }
-        try remote.waitFor("MonkeyBrowser: Weather — MonkeyBrowser Help · from A")
+        try await remote.waitFor("MonkeyBrowser: Weather — MonkeyBrowser Help · from A")
 
         // The session's socket is in the remote runtime directory while it lives.
         let runtime = remoteHome.appendingPathComponent("run").path
@@ -41,13 +42,15 @@ import Testing
         #expect(devices.contains("R  pid"))
 
         try remote.send("C-o")
-        try remote.waitFor("MonkeyBrowser Help")
-        try local.waitFor("Continued on R")
+        try await remote.waitFor("MonkeyBrowser Help")
+        try await local.waitFor("Continued on R")
 
         try remote.send("F10")
-        try remote.waitFor("EXIT=0")
+        try await remote.waitFor("EXIT=0")
         let deadline = Date().addingTimeInterval(30)
-        while try !Self.forwardedSockets(in: runtime).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while try !Self.forwardedSockets(in: runtime).isEmpty, Date() < deadline {
+            try await Task.sleep(for: .seconds(0.05))
+        }
         #expect(try Self.forwardedSockets(in: runtime).isEmpty)
     }
 

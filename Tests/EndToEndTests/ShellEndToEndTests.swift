@@ -8,7 +8,7 @@ import Testing
     ]
 
     @Test(arguments: 0..<terminals.count)
-    func shellRunsResizesAndExitsCleanly(_ index: Int) throws {
+    func shellRunsResizesAndExitsCleanly(_ index: Int) async throws {
         let (term, extra) = Self.terminals[index]
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
@@ -17,7 +17,7 @@ import Testing
         defer { tmux.close() }
 
         // The whole first frame: the About screen's paths and the help bar on the last row.
-        let about = try tmux.waitFor("the first frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
+        let about = try await tmux.waitFor("the first frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
         #expect(about.contains("Baton 0.1.0"))
         #expect(about.contains("◉ alpha"))
         #expect(about.contains(fixture.home.path))
@@ -31,41 +31,43 @@ import Testing
 
         // F4 is the Notification Center now (issue 16); F12 goes back to About.
         try tmux.send("F4")
-        try tmux.waitFor("Do Not Disturb off")
+        try await tmux.waitFor("Do Not Disturb off")
         try tmux.send("F12")
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
 
         try tmux.resize(width: 50, height: 12)
-        let small = try tmux.waitFor("terminal too small (needs 60×16)")
+        let small = try await tmux.waitFor("terminal too small (needs 60×16)")
         #expect(small.contains("now 50×12"))
         try tmux.resize(width: 120, height: 40)
-        let restored = try tmux.waitFor("the restored frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
+        let restored = try await tmux.waitFor("the restored frame") {
+            $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit")
+        }
         #expect(!restored.contains("terminal too small"))
         #expect(restored.contains("◉ alpha"))
 
         try tmux.send("F10")
-        let after = try tmux.waitFor("MODES=")
+        let after = try await tmux.waitFor("MODES=")
         #expect(after.contains("EXIT=0"))
         #expect(after.contains("MODES=icanonecho"), "the terminal must leave raw mode")
         #expect(try tmux.display("#{alternate_on}") == "0", "the terminal must leave the alternate screen")
     }
 
-    @Test func ctrlCQuitsWithExitZero() throws {
+    @Test func ctrlCQuitsWithExitZero() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("C-c")
-        let after = try tmux.waitFor("MODES=")
+        let after = try await tmux.waitFor("MODES=")
         #expect(after.contains("EXIT=0"))
         #expect(after.contains("MODES=icanonecho"))
     }
 
-    @Test func badClockIsAClearErrorAndNonZeroExit() throws {
+    @Test func badClockIsAClearErrorAndNonZeroExit() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--now yesterday"), environment: fixture.environment)
         defer { tmux.close() }
-        let screen = try tmux.waitFor("EXIT=")
+        let screen = try await tmux.waitFor("EXIT=")
         #expect(screen.contains("cannot read 'yesterday' as an ISO 8601 date"))
         #expect(!screen.contains("EXIT=0"))
     }

@@ -21,10 +21,10 @@ struct SiteFixture {
 
 extension TmuxSession {
     /// From the first frame: F1, then the browser's first tab (its start page, or the page it was left on).
-    func openBrowser() throws {
-        try waitFor("Paths")
+    func openBrowser() async throws {
+        try await waitFor("Paths")
         try send("F1")
-        try waitFor("1 Weather")
+        try await waitFor("1 Weather")
     }
 
     /// Ctrl-L, `address` typed over the shown one, Enter.

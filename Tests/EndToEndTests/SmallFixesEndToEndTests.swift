@@ -4,36 +4,36 @@ import Testing
 /// Issue 13's "Also" list, each in the real binary: Ctrl-Z, Esc on About, tab labels, words typed as an
 /// address, and `daemon stop` with suites open.
 @Suite struct SmallFixesEndToEndTests {
-    @Test func ctrlZSuspendsToTheShellAndFgBringsTheSuiteBack() throws {
+    @Test func ctrlZSuspendsToTheShellAndFgBringsTheSuiteBack() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
             command: "TERM=xterm-256color PS1='$ ' bash --norc -i", environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("$")
+        try await tmux.waitFor("$")
         try tmux.type("\(Shell.quote(fixture.binary)) --device A")
         try tmux.send("Enter")
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("C-z")
-        try tmux.waitFor("Stopped")
+        try await tmux.waitFor("Stopped")
         #expect(try tmux.display("#{alternate_on}") == "0", "the terminal must be the shell's while stopped")
         try tmux.type("fg")
         try tmux.send("Enter")
-        try tmux.waitFor("the suite again") { $0.contains("Paths") && $0.contains("? all keys") }
+        try await tmux.waitFor("the suite again") { $0.contains("Paths") && $0.contains("? all keys") }
         #expect(try tmux.display("#{alternate_on}") == "1")
         try tmux.send("F10")
-        try tmux.waitFor("the shell again") { _ in (try? tmux.display("#{alternate_on}")) == "0" }
+        try await tmux.waitFor("the shell again") { _ in (try? tmux.display("#{alternate_on}")) == "0" }
     }
 
-    @Test func ctrlZWithoutJobControlSaysSoAndKeepsRunning() throws {
+    @Test func ctrlZWithoutJobControlSaysSoAndKeepsRunning() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("C-z")
-        try tmux.waitFor("Ctrl-Z: this shell has no job control")
+        try await tmux.waitFor("Ctrl-Z: this shell has no job control")
     }
 
-    @Test func escOnAboutGoesBackAndTabLabelsFollowThePage() throws {
+    @Test func escOnAboutGoesBackAndTabLabelsFollowThePage() async throws {
         let fixture = try BatonFixture()
         let site = try SiteFixture(
             in: fixture,
@@ -43,40 +43,40 @@ import Testing
         defer { site.stop() }
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.openBrowser()
-        try tmux.waitFor("1 Weather │")
+        try await tmux.openBrowser()
+        try await tmux.waitFor("1 Weather │")
         try tmux.go(to: site.url("index.html"))
-        try tmux.waitFor("1 Weather · Test Index")
+        try await tmux.waitFor("1 Weather · Test Index")
 
         try tmux.send("F12")
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("Escape")
-        let back = try tmux.waitFor("1 Weather · Test Index")
+        let back = try await tmux.waitFor("1 Weather · Test Index")
         #expect(!back.contains("Paths"))
     }
 
-    @Test func wordsTypedAsAnAddressAreSaidToBeNoAddress() throws {
+    @Test func wordsTypedAsAnAddressAreSaidToBeNoAddress() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.openBrowser()
+        try await tmux.openBrowser()
         try tmux.go(to: "hello world")
-        let page = try tmux.waitFor("is not an address")
+        let page = try await tmux.waitFor("is not an address")
         #expect(!page.contains("NSURLErrorDomain"))
     }
 
-    @Test func daemonStopSaysOpenSuitesWillStartItAgain() throws {
+    @Test func daemonStopSaysOpenSuitesWillStartItAgain() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         // The suite connects (and starts the daemon) on its own.
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         var devices = ""
         while Date() < deadline {
             devices = (try? Shell.run(fixture.binary, ["devices"], environment: fixture.environment)) ?? ""
             if devices.contains("A") { break }
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .seconds(0.1))
         }
         let stop = try Shell.run(fixture.binary, ["daemon", "stop"], environment: fixture.environment)
         #expect(stop.contains("baton daemon stopped"))

@@ -5,12 +5,12 @@ import Testing
 /// Stores on two machines ("laptop" and "server": two BATON_HOMEs, two daemons) joined to one account on a real
 /// PostgreSQL: a favourite marked on one shows on the other with no key pressed there.
 @Suite(.serialized) struct StoresAcrossMachinesEndToEndTests {
-    @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() throws {
+    @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() async throws {
         let machines = try TwoMachineSuites()
         defer { machines.close() }
-        try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
+        try await StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
         // Each machine's link publishes its daemon's devices: the account's status lists both suites.
-        try machines.waitUntilBothDevicesArePublished()
+        try await machines.waitUntilBothDevicesArePublished()
         let rows = try machines.postgres.psql(
             database: "baton", "SELECT encode(sealed, 'escape') FROM baton.key_values")
         #expect(!rows.isEmpty)

@@ -4,24 +4,24 @@ import Testing
 /// Stores on two devices of one account: favourites in sync with no key pressed, store-editing handed off.
 @Suite(.serialized) struct StoresEndToEndTests {
     @Test("a favourite set on A shows on B at once; the open store hands off from A to B")
-    func favouritesAndHandoff() throws {
+    func favouritesAndHandoff() async throws {
         let fixture = try BatonFixture()
         let a = try TmuxSession(command: fixture.suiteCommand("--device alpha"), environment: fixture.environment)
         defer { a.close() }
         let b = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)
         defer { b.close() }
-        try StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b)
+        try await StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(a, b)
         let stored = try Shell.run(
             fixture.binary, ["kv", "get", "favoritesIdentifiers", "--json"], environment: fixture.environment)
         #expect(stored.contains(#""unionsquare":"https://www.apple.com/retail/unionsquare/""#))
 
         try a.send("Enter")
-        try a.waitFor("Esc close")
-        try b.waitFor("Editing Store · from alpha")
+        try await a.waitFor("Esc close")
+        try await b.waitFor("Editing Store · from alpha")
         try b.send("C-o")
-        let continued = try b.waitFor("Esc close")
+        let continued = try await b.waitFor("Esc close")
         #expect(continued.contains("╭─ Union Square"))
-        try a.waitFor("handed off")
+        try await a.waitFor("handed off")
         #expect(!(try a.screen()).contains("Esc close"))
     }
 }

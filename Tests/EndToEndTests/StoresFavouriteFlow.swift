@@ -3,22 +3,24 @@ import Testing
 
 /// Two suites in Stores, both showing Union Square: A marks it a favourite, B shows it with no key pressed there.
 enum StoresFavouriteFlow {
-    static func markUnionSquareOnAAndSeeItOnB(_ a: TmuxSession, _ b: TmuxSession, timeout: TimeInterval = 45) throws {
-        try a.waitFor("Paths")
-        try b.waitFor("Paths")
+    static func markUnionSquareOnAAndSeeItOnB(_ a: TmuxSession, _ b: TmuxSession, timeout: TimeInterval = 45)
+        async throws
+    {
+        try await a.waitFor("Paths")
+        try await b.waitFor("Paths")
         try a.send("F2")
         try b.send("F2")
-        try a.waitFor("stores in view")
-        try b.waitFor("stores in view")
+        try await a.waitFor("stores in view")
+        try await b.waitFor("stores in view")
         try b.send("/")
         try b.type("Union Square")
         try b.send("Enter")
-        try b.waitFor("  Union Square · San Francisco")
+        try await b.waitFor("  Union Square · San Francisco")
 
         try a.send("/")
         try a.type("Union Square")
         try a.send("Enter")
         try a.send("f")
-        try b.waitFor("★ Union Square · San Francisco", timeout: timeout)
+        try await b.waitFor("★ Union Square · San Francisco", timeout: timeout)
     }
 }

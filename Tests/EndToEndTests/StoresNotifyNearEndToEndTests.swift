@@ -4,23 +4,23 @@ import Testing
 /// Stores' "Notify me near this store": a location trigger (entry, 1 km) that `baton location set` into
 /// the region fires; its Open shows the store's details.
 @Suite struct StoresNotifyNearEndToEndTests {
-    @Test func locationSetIntoTheRegionFiresAndOpensTheStore() throws {
+    @Test func locationSetIntoTheRegionFiresAndOpensTheStore() async throws {
         let fixture = try BatonFixture()
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
-        try b.waitFor("Paths")
+        try await b.waitFor("Paths")
         try b.send("F2")
-        try b.waitFor("stores in view")
+        try await b.waitFor("stores in view")
         try b.send("/")
         try b.type("Union Square")
         try b.send("Enter")
-        try b.waitFor("  Union Square · San Francisco")
+        try await b.waitFor("  Union Square · San Francisco")
         try b.send("Enter")
-        try b.waitFor("n notify me near")
+        try await b.waitFor("n notify me near")
         try b.send("n")
-        try b.waitFor("“Stores” would like to send you notifications")
+        try await b.waitFor("“Stores” would like to send you notifications")
         try b.send("Enter")  // Allow
-        try b.waitFor("Scheduled “Near Union Square”")
+        try await b.waitFor("Scheduled “Near Union Square”")
         let pending = try Shell.run(
             fixture.binary, ["notifications", "pending", "--device", "B", "--json"], environment: fixture.environment)
         #expect(pending.contains("near:R075"))
@@ -30,11 +30,11 @@ import Testing
         try Shell.run(
             fixture.binary, ["location", "set", "--device", "B", "--", "37.7913", "-122.4051"],
             environment: fixture.environment)
-        try b.waitFor("Near Union Square")
-        try b.waitFor("300 Post Street")
+        try await b.waitFor("Near Union Square")
+        try await b.waitFor("300 Post Street")
         try b.send("C-n")
         try b.send("Enter")
-        let details = try b.waitFor("the store's details") { $0.contains("Esc close") && $0.contains("94108") }
+        let details = try await b.waitFor("the store's details") { $0.contains("Esc close") && $0.contains("94108") }
         #expect(details.contains("Union Square"))
     }
 }

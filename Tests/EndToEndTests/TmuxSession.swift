@@ -55,9 +55,9 @@ final class TmuxSession {
     /// Waits until the screen satisfies `condition` (a readiness wait with a generous limit, not a timing check).
     @discardableResult
     func waitFor(
-        _ description: String, timeout: TimeInterval = 45, sourceLocation: SourceLocation = #_sourceLocation,
+        _ description: String, timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
-    ) throws -> String {
+    ) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         var satisfied: String?
@@ -75,7 +75,7 @@ final class TmuxSession {
                 satisfied = nil
                 changing = 0
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .seconds(0.05))
         }
         Issue.record("timed out waiting for \(description); screen was:\n\(last)", sourceLocation: sourceLocation)
         throw E2EError.timeout(description)
@@ -83,10 +83,11 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 45, sourceLocation: SourceLocation = #_sourceLocation) throws
+    func waitFor(_ text: String, timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
         -> String
     {
-        try waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+        try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
     @discardableResult

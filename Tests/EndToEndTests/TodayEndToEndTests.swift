@@ -3,50 +3,50 @@ import Testing
 
 /// The Today panel in the real suite: the fixed date's sentence, expanded mode, and Edit mode.
 @Suite struct TodayEndToEndTests {
-    @Test func panelShowsDaysRemainingAndEditModeAddsAndRemoves() throws {
+    @Test func panelShowsDaysRemainingAndEditModeAddsAndRemoves() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device alpha --now 2024-12-30T12:00:00"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("F3")
-        let panel = try tmux.waitFor("There is one day remaining in the year.")
+        let panel = try await tmux.waitFor("There is one day remaining in the year.")
         #expect(panel.contains("Today is day 365."))
 
         try tmux.send("Enter")
-        try tmux.waitFor("ISO week 1")
+        try await tmux.waitFor("ISO week 1")
 
         // Edit mode: Days Remaining is the first row and enabled; Space removes it, then adds it back.
         try tmux.send("e")
-        try tmux.waitFor("Edit Widgets")
-        try tmux.waitFor("[✓] Days Remaining")
+        try await tmux.waitFor("Edit Widgets")
+        try await tmux.waitFor("[✓] Days Remaining")
         try tmux.send("Space")
-        try tmux.waitFor("[ ] Days Remaining")
+        try await tmux.waitFor("[ ] Days Remaining")
         try tmux.send("Escape")
-        let without = try tmux.waitFor("No widgets. Press e to add widgets.")
+        let without = try await tmux.waitFor("No widgets. Press e to add widgets.")
         #expect(!without.contains("Today is day"))
 
         try tmux.send("e")
-        try tmux.waitFor("[ ] Days Remaining")
+        try await tmux.waitFor("[ ] Days Remaining")
         try tmux.send("Space")
-        try tmux.waitFor("[✓] Days Remaining")
+        try await tmux.waitFor("[✓] Days Remaining")
         try tmux.send("Escape")
-        try tmux.waitFor("There is one day remaining in the year.")
+        try await tmux.waitFor("There is one day remaining in the year.")
 
         try tmux.send("F10")
-        #expect(try tmux.waitFor("EXIT=").contains("EXIT=0"))
+        #expect(try await tmux.waitFor("EXIT=").contains("EXIT=0"))
     }
 
-    @Test func panelChangesAtLocalMidnightWithNoKeyPressed() throws {
+    @Test func panelChangesAtLocalMidnightWithNoKeyPressed() async throws {
         let fixture = try BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device alpha --now 2024-12-31T23:59:57"), environment: fixture.environment)
         defer { tmux.close() }
-        try tmux.waitFor("Paths")
+        try await tmux.waitFor("Paths")
         try tmux.send("F3")
-        try tmux.waitFor("Today is day 366.")
+        try await tmux.waitFor("Today is day 366.")
         // No key is pressed: the panel's midnight timer starts the next update.
-        let newYear = try tmux.waitFor("Today is day 1.", timeout: 20)
+        let newYear = try await tmux.waitFor("Today is day 1.", timeout: 60)
         #expect(newYear.contains("There are 364 days remaining in the year."))
     }
 

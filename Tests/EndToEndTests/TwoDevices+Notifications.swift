@@ -3,19 +3,19 @@ import Testing
 
 extension TwoDevices {
     /// Both suites are up and MonkeyBrowser may notify on both.
-    func allowBrowserOnBoth() throws {
-        try a.waitFor("F4 Notifications")
-        try b.waitFor("F4 Notifications")
-        try fixture.browserSettings(on: "A", ["--allow"])
-        try fixture.browserSettings(on: "B", ["--allow"])
+    func allowBrowserOnBoth() async throws {
+        try await a.waitFor("F4 Notifications")
+        try await b.waitFor("F4 Notifications")
+        try await fixture.browserSettings(on: "A", ["--allow"])
+        try await fixture.browserSettings(on: "B", ["--allow"])
     }
 
     /// Sends `key` to both suites, then waits until both show `text`.
-    func onBoth(send key: String, thenWaitFor text: String) throws {
+    func onBoth(send key: String, thenWaitFor text: String) async throws {
         try a.send(key)
         try b.send(key)
-        try a.waitFor(text)
-        try b.waitFor(text)
+        try await a.waitFor(text)
+        try await b.waitFor(text)
     }
 
     /// `baton push` of `payload` to MonkeyBrowser without `--device`: every device of the account.

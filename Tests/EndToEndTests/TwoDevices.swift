@@ -8,12 +8,12 @@ final class TwoDevices {
     let b: TmuxSession
 
     /// Starts both and waits for their first frames.
-    init() throws {
+    init() async throws {
         fixture = try BatonFixture()
         a = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
-        try a.waitFor("Paths")
-        try b.waitFor("Paths")
+        try await a.waitFor("Paths")
+        try await b.waitFor("Paths")
     }
 
     deinit { close() }
@@ -24,13 +24,13 @@ final class TwoDevices {
     }
 
     /// A advertises an activity: its browser's Weather tab goes to about:help; B's dock shows the offer.
-    func advertiseHelpPageOnA() throws {
+    func advertiseHelpPageOnA() async throws {
         try a.send("F1")
-        try a.waitFor("Weather")
+        try await a.waitFor("Weather")
         try a.send("C-l")
         try a.send("C-u")
         try a.type("about:help")
         try a.send("Enter")
-        try b.waitFor("MonkeyBrowser: Weather — MonkeyBrowser Help · from A")
+        try await b.waitFor("MonkeyBrowser: Weather — MonkeyBrowser Help · from A")
     }
 }

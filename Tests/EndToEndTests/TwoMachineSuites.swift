@@ -34,13 +34,13 @@ final class TwoMachineSuites {
     }
 
     /// Polls both machines' `favoritesIdentifiers` until both hold the same value (90 s at most); returns it.
-    func favouritesOnOneValue() throws -> String {
+    func favouritesOnOneValue() async throws -> String {
         let deadline = Date().addingTimeInterval(90)
         var values: [String] = []
         while Date() < deadline {
             values = try favourites()
             if values[0] == values[1] { return values[0] }
-            Thread.sleep(forTimeInterval: 0.2)
+            try await Task.sleep(for: .seconds(0.2))
         }
         Issue.record("the machines' favourites did not settle: \(values)")
         return values.first ?? ""
@@ -55,25 +55,25 @@ final class TwoMachineSuites {
 
     /// Polls both machines' `favoritesIdentifiers` until each holds every slug of `slugs` (90 s at most); returns
     /// what each held last.
-    func favouritesOnBoth(holding slugs: [String]) throws -> [String] {
+    func favouritesOnBoth(holding slugs: [String]) async throws -> [String] {
         let deadline = Date().addingTimeInterval(90)
         var values: [String] = []
         while Date() < deadline {
             values = try favourites()
             if values.allSatisfy({ value in slugs.allSatisfy { value.contains($0) } }) { break }
-            Thread.sleep(forTimeInterval: 0.2)
+            try await Task.sleep(for: .seconds(0.2))
         }
         return values
     }
 
     /// Waits until the account's status lists both suites (each machine's link published its devices).
-    func waitUntilBothDevicesArePublished() throws {
+    func waitUntilBothDevicesArePublished() async throws {
         let deadline = Date().addingTimeInterval(60)
         var status = ""
         while Date() < deadline {
             status = try Shell.run(laptop.binary, ["account", "status"], environment: laptop.environment)
             if status.contains("devices: alpha") && status.contains("devices: beta") { break }
-            Thread.sleep(forTimeInterval: 0.2)
+            try await Task.sleep(for: .seconds(0.2))
         }
         #expect(status.contains("devices: alpha"), "\(status)")
         #expect(status.contains("devices: beta"), "\(status)")

@@ -6,13 +6,13 @@ import Testing
 @Suite struct WhileAwayEndToEndTests {
     static let browser = "com.example.apple-samplecode.MonkeyBrowser"
 
-    @Test func pushesForAnAbsentDeviceAreThereWithASummary() throws {
+    @Test func pushesForAnAbsentDeviceAreThereWithASummary() async throws {
         let fixture = try BatonFixture()
         let first = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
-        try first.waitFor("F4 Notifications")
-        try fixture.browserSettings(on: "B", ["--allow"])
+        try await first.waitFor("F4 Notifications")
+        try await fixture.browserSettings(on: "B", ["--allow"])
         try first.send("F10")
-        try first.waitFor("EXIT=0")
+        try await first.waitFor("EXIT=0")
         first.close()
 
         let payload = #"{"aps": {"alert": {"title": "Sent while B was off"}}, "url": "about:blank"}"#
@@ -25,8 +25,8 @@ import Testing
 
         let again = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { again.close() }
-        try again.waitFor("While you were away: 1 notification (MonkeyBrowser 1)")
+        try await again.waitFor("While you were away: 1 notification (MonkeyBrowser 1)")
         try again.send("F4")
-        try again.waitFor("Sent while B was off")
+        try await again.waitFor("Sent while B was off")
     }
 }

@@ -80,6 +80,19 @@ import TextWidth
         #expect(TextWidth.truncate("abcdef", to: 4) == "abc…")
         #expect(TextWidth.pad("漢", to: 4) == "漢  ")
     }
+
+    /// A long address keeps its scheme and its file name, whatever the length of the path between them (the
+    /// help-bar test once failed whenever the checkout's path was longer than the developer's).
+    @Test func aLongAddressKeepsItsStartAndItsFileName() {
+        let address = "file:///home/someone/a/very/long/checkout/path/Resources/MonkeyBrowser/Pages/weather.html"
+        let shown = TextWidth.elideMiddle(address, to: 40)
+        #expect(TextWidth.of(shown) == 40)
+        #expect(shown.hasPrefix("file:///"))
+        #expect(shown.hasSuffix("Pages/weather.html"))
+        #expect(shown.contains("…"))
+        #expect(TextWidth.elideMiddle("short", to: 40) == "short")
+        #expect(TextWidth.elideMiddle("漢字漢字漢字漢字", to: 7) == "漢…漢字")
+    }
 }
 
 @Suite struct ClusterCellTests {

@@ -12,7 +12,8 @@ extension NotificationService {
         var outcome = outcome
         askRelay(forward) { [weak self] remote in
             outcome.elsewhere = remote
-            self?.send(.pushed(outcome), requestID: requestID, to: connection)
+            // This machine's part (pushes queued for absent devices) is promised only once committed.
+            self?.answerAfterCommit(.pushed(outcome), requestID: requestID, to: connection)
         }
     }
 

@@ -21,25 +21,28 @@ final class NotificationService: DaemonService {
     static let cliBundleIdentifier = "com.baton.cli"
 
     let scheduler: NotificationScheduler
-    private let table: NotificationTable
-    private let devices: DeviceRegistry
-    private let eventLoop: any EventLoop
-    private let clock: any DeadlineClock
-    private let logger: Logger
-    private var apps: [NotificationOwner: NotificationTable.AppRow] = [:]
+    let table: NotificationTable
+    let devices: DeviceRegistry
+    let eventLoop: any EventLoop
+    let clock: any DeadlineClock
+    let logger: Logger
+    var apps: [NotificationOwner: NotificationTable.AppRow] = [:]
     /// Delivered notifications per owner, oldest first (the newest is the top of Notification Center).
-    private var delivered: [NotificationOwner: [DeliveredNotification]] = [:]
-    private var unsent: [NotificationOwner: Set<String>] = [:]
-    private var waiting: [NotificationTable.WaitingPush] = []
-    private var knownApps: Set<String>
-    private var knownDevices: Set<String>
-    private var locations: [String: Coordinate] = [:]
-    private let extensions: ServiceExtensionCatalog
-    private let extensionRunner: ServiceExtensionHost
-    private var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
-    private var sequence: Int64 = 0
+    var delivered: [NotificationOwner: [DeliveredNotification]] = [:]
+    var unsent: [NotificationOwner: Set<String>] = [:]
+    var waiting: [NotificationTable.WaitingPush] = []
+    var knownApps: Set<String>
+    var knownDevices: Set<String>
+    var locations: [String: Coordinate] = [:]
+    let extensions: ServiceExtensionCatalog
+    let extensionRunner: ServiceExtensionHost
+    var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
+    var sequence: Int64 = 0
+    /// The highest delivery sequence whose fire has committed: what is answered or replayed never goes past
+    /// it, so no client hears of a delivery a crash could still undo (fires commit in sequence order).
+    var committedThrough: Int64 = 0
     /// The desktop's notification server, when opted in (`FreedesktopBridge`).
-    private let bridge: FreedesktopBridge?
+    let bridge: FreedesktopBridge?
     /// The account link's side of pushes for other machines.
     let relay: PushRelay
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
@@ -67,12 +70,15 @@ final class NotificationService: DaemonService {
         apps = contents.apps
         waiting = contents.waiting
         restore(contents.pending)
-        for (notification, rowSequence, isUnsent) in contents.delivered {
+        for (row, rowSequence, isUnsent) in contents.delivered {
+            var notification = row
+            notification.sequence = rowSequence
             delivered[notification.owner, default: []].append(notification)
             if isUnsent { unsent[notification.owner, default: []].insert(notification.request.identifier) }
             sequence = max(sequence, rowSequence)
         }
         sequence = max(sequence, contents.waiting.map(\.sequence).max() ?? 0)
+        committedThrough = sequence
         scheduler.onFire = { [unowned self] firings in self.fire(firings) }
         bridge?.onEvent = { [unowned self] event in self.desktopDid(event) }
         scheduler.onRecomputed = { [logger] reason in
@@ -89,7 +95,7 @@ final class NotificationService: DaemonService {
         }
     }
 
-    private func restore(_ rows: [NotificationTable.PendingRow]) {
+    func restore(_ rows: [NotificationTable.PendingRow]) {
         for row in rows {
             scheduler.restore(owner: row.owner, request: row.request, anchor: row.anchor, nextFire: row.nextFire)
             knownApps.insert(row.owner.bundleIdentifier)
@@ -127,10 +133,11 @@ final class NotificationService: DaemonService {
                 saveApp(ask.owner, app)
             }
             let status = app.settings.authorizationStatus
-            reply(
+            answerAfterCommit(
                 .authorization(
                     AuthorizationAnswer(
-                        granted: status == .authorized || status == .provisional, settings: app.settings)))
+                        granted: status == .authorized || status == .provisional, settings: app.settings)),
+                requestID: requestID, to: connection)
         case .getSettings(let owner):
             // Reading is harmless for a device the daemon has not met yet: it has the defaults.
             if let problem = unknown(owner, requester: owner.device) {
@@ -144,27 +151,36 @@ final class NotificationService: DaemonService {
             var app = appRow(change.owner)
             app.settings = Self.applying(change, to: app.settings)
             saveApp(change.owner, app)
-            reply(.settings(app.settings))
+            answerAfterCommit(.settings(app.settings), requestID: requestID, to: connection)
         case .setCategories(let update):
+            if let problem = unknown(update.owner, requester: connection.device?.name) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
             var app = appRow(update.owner)
             app.categories = update.categories
             saveApp(update.owner, app)
-            reply(.done)
+            answerAfterCommit(.done, requestID: requestID, to: connection)
         case .categoriesQuery(let owner): reply(.categoriesList(appRow(owner).categories))
         case .add(let add): self.add(add, requestID: requestID, from: connection)
         case .pendingQuery(let filter):
             reply(.pendingList(scheduler.pending { filter.matches($0) }))
         case .deliveredQuery(let filter):
+            // Only committed deliveries: one a crash could still undo is not listed (it is announced once
+            // its fire commits).
             let list = delivered.filter { filter.matches($0.key) }.values.flatMap { $0 }
+                .filter { ($0.sequence ?? 0) <= committedThrough }
                 .sorted { $0.date > $1.date }
             reply(.deliveredList(list))
-        case .removePending(let filter): reply(.removed(removePending(filter)))
-        case .removeDelivered(let filter): reply(.removed(removeDelivered(filter, reason: .requested)))
+        case .removePending(let filter):
+            answerAfterCommit(.removed(removePending(filter)), requestID: requestID, to: connection)
+        case .removeDelivered(let filter):
+            answerAfterCommit(
+                .removed(removeDelivered(filter, reason: .requested)), requestID: requestID, to: connection)
         case .setBadgeCount(let update):
             var app = appRow(update.owner)
             app.badge = max(0, update.count)
             saveApp(update.owner, app)
-            reply(.done)
+            answerAfterCommit(.done, requestID: requestID, to: connection)
         case .notificationResponse(let response):
             relay(response, from: connection)
             reply(.done)
@@ -195,413 +211,16 @@ final class NotificationService: DaemonService {
         }
     }
 
-    func deviceRegistered(_ connection: ClientConnection) {
-        // Another machine's device shown here by the account link is not sent this machine's notifications.
-        guard let device = connection.device, device.machine == nil else { return }
-        knownDevices.insert(device.name)
-        for app in device.apps { knownApps.insert(app.bundleIdentifier) }
-        // What was delivered while the device was away.
-        for (owner, identifiers) in unsent where owner.device == device.name {
-            let notifications = (delivered[owner] ?? []).filter { identifiers.contains($0.request.identifier) }
-            for notification in notifications {
-                send(.notificationDelivered(notification), requestID: nil, to: connection)
-            }
-            unsent[owner] = nil
-            let sent = Array(identifiers)
-            table.write { db in try NotificationTable.markSent(owner, identifiers: sent, in: db) }
-        }
-        deliverWaitingPushes(to: device.name)
-    }
-
-    func connectionClosed(_ connection: ClientConnection) {
-        followers[connection.id] = nil
-        relay.detach(connection)
-    }
-
-    // MARK: - Adding
-
-    private func add(_ add: AddNotification, requestID: UInt64?, from connection: ClientConnection) {
-        let owner = add.owner
-        if let problem = unknown(owner, requester: connection.device?.name ?? add.requester) {
-            return connection.fail(requestID, code: NotificationFailure.unknownTarget, problem)
-        }
-        let app = appRow(owner)
-        if app.settings.authorizationStatus == .denied {
-            return connection.fail(
-                requestID, code: NotificationFailure.invalid,
-                "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) (baton notifications settings --allow)"
-            )
-        }
-        if let problem = RequestCheck.problem(
-            with: add.request, categories: app.categories, now: clock.now(), deviceTimeZone: scheduler.deviceTimeZone)
-        {
-            return connection.fail(requestID, code: NotificationFailure.invalid, problem)
-        }
-        if add.request.trigger == nil {
-            // No trigger: delivered at once, never pending (so never counted among the 64).
-            let now = clock.now()
-            scheduler.remove(owner: owner, identifiers: [add.request.identifier])
-            fire([
-                NotificationScheduler.Firing(
-                    owner: owner, request: add.request, due: now, lateBy: nil, nextFire: nil, anchor: now)
-            ])
-            return send(
-                .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: now)), requestID: requestID,
-                to: connection)
-        }
-        let result: (nextFire: Date?, pushedOut: String?)
-        do {
-            result = try scheduler.add(owner: owner, request: add.request)
-        } catch {
-            switch error {
-            case .noFutureDate:
-                return connection.fail(
-                    requestID, code: NotificationFailure.invalid,
-                    "the trigger matches no future date: it would never fire")
-            case .capacity(let kept):
-                return connection.fail(
-                    requestID, code: NotificationFailure.capacity,
-                    "\(kept) requests of \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) fire sooner: this one would not be kept (remove some first)"
-                )
-            }
-        }
-        let row = NotificationTable.PendingRow(
-            owner: owner, request: add.request,
-            anchor: scheduler.scheduled(owner: owner, identifier: add.request.identifier)?.anchor ?? clock.now(),
-            nextFire: result.nextFire)
-        let pushedOut = result.pushedOut
-        table.write { db in
-            try NotificationTable.savePending(row, in: db)
-            if let pushedOut { try NotificationTable.deletePending(owner, identifiers: [pushedOut], in: db) }
-        }
-        if let pushedOut {
-            logger.notice(
-                "request pushed out of the 64 kept",
-                metadata: [
-                    "app": "\(BoundedQuote.escaped(owner.bundleIdentifier))",
-                    "device": "\(BoundedQuote.escaped(owner.device))",
-                    "identifier": "\(BoundedQuote.escaped(pushedOut))",
-                ])
-            let notice = NotificationMessage.notificationsRemoved(
-                NotificationsRemoved(owner: owner, identifiers: [pushedOut], pending: true, reason: .pushedOut))
-            if let device = devices.connection(named: owner.device) { send(notice, requestID: nil, to: device) }
-            tellFollowers(notice, owner: owner)
-        }
-        send(
-            .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: result.nextFire)),
-            requestID: requestID, to: connection)
-    }
-
-    // MARK: - Firing
-
-    /// Records a batch of fires (one transaction: pending rows removed or moved on, delivered rows written,
-    /// overflow dropped), then, once committed, tells the devices and followers.
-    private func fire(_ firings: [NotificationScheduler.Firing]) {
-        let now = clock.now()
-        var records: [(DeliveredNotification, Int64, Bool)] = []
-        var dropped: [(NotificationOwner, [String])] = []
-        var remaining: [NotificationTable.PendingRow] = []
-        var finished: [(NotificationOwner, String)] = []
-        for firing in firings {
-            let notification = DeliveredNotification(
-                owner: firing.owner, request: firing.request, date: now, lateBy: firing.lateBy)
-            let connected = isPresent(firing.owner.device)
-            sequence += 1
-            records.append((notification, sequence, !connected))
-            dropped.append((firing.owner, record(notification, unsent: !connected)))
-            if let next = firing.nextFire {
-                remaining.append(
-                    .init(owner: firing.owner, request: firing.request, anchor: firing.anchor, nextFire: next))
-            } else {
-                finished.append((firing.owner, firing.request.identifier))
-            }
-        }
-        let loop = eventLoop
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        let committed = firings
-        let deliveredNow = records.map(\.0)
-        let (finishedRows, remainingRows, recordRows, droppedRows) = (finished, remaining, records, dropped)
-        table.write { db in
-            for (owner, identifier) in finishedRows {
-                try NotificationTable.deletePending(owner, identifiers: [identifier], in: db)
-            }
-            for row in remainingRows { try NotificationTable.savePending(row, in: db) }
-            for (notification, sequence, isUnsent) in recordRows {
-                try NotificationTable.saveDelivered(notification, sequence: sequence, unsent: isUnsent, in: db)
-            }
-            for (owner, identifiers) in droppedRows where !identifiers.isEmpty {
-                try NotificationTable.deleteDelivered(owner, identifiers: identifiers, in: db)
-            }
-        } then: {
-            loop.execute {
-                let service = bound.value
-                for notification in deliveredNow { service.announce(notification) }
-                service.onCommittedFires(committed)
-            }
-        }
-    }
-
-    /// Adds `notification` on top of its owner's delivered list (replacing one with the same identifier);
-    /// returns the identifiers dropped beyond the 100 kept.
-    private func record(_ notification: DeliveredNotification, unsent isUnsent: Bool) -> [String] {
-        let owner = notification.owner
-        var list = delivered[owner] ?? []
-        list.removeAll { $0.request.identifier == notification.request.identifier }
-        list.append(notification)
-        var droppedIdentifiers: [String] = []
-        if list.count > Self.maxDeliveredPerOwner {
-            let overflow = list.prefix(list.count - Self.maxDeliveredPerOwner)
-            droppedIdentifiers = overflow.map(\.request.identifier)
-            list.removeFirst(overflow.count)
-            for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
-        }
-        delivered[owner] = list
-        if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
-        return droppedIdentifiers
-    }
-
-    /// Sends a committed delivery to its device (when connected) and to followers.
-    private func announce(_ notification: DeliveredNotification) {
-        let owner = notification.owner
-        if let device = devices.connection(named: owner.device) {
-            send(.notificationDelivered(notification), requestID: nil, to: device)
-            if unsent[owner]?.remove(notification.request.identifier) != nil {
-                let identifier = notification.request.identifier
-                table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
-            }
-        } else if isPresent(owner.device) {
-            // A follower stands in for the device (`baton notifications --follow --device D`).
-            if unsent[owner]?.remove(notification.request.identifier) != nil {
-                let identifier = notification.request.identifier
-                table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
-            }
-        } else if unsent[owner]?.contains(notification.request.identifier) != true {
-            // It disconnected between the fire and the commit: it gets it when it comes back.
-            unsent[owner, default: []].insert(notification.request.identifier)
-            let identifier = notification.request.identifier
-            table.write { db in
-                try db.execute(
-                    sql:
-                        "UPDATE notificationDelivered SET unsent = 1 WHERE bundle = ? AND device = ? AND identifier = ?",
-                    arguments: [owner.bundleIdentifier, owner.device, identifier])
-            }
-        }
-        tellFollowers(.notificationDelivered(notification), owner: owner)
-        if let bridge {
-            let category = appRow(owner).categories.first {
-                $0.identifier == notification.request.content.categoryIdentifier
-            }
-            bridge.forward(notification, actions: category?.actions ?? [])
-        }
-    }
-
-    /// Sends a response to the notification's device (unless it came from there) and to followers.
-    private func relay(_ response: NotificationResponse, from connection: ClientConnection?) {
-        let owner = response.notification.owner
-        if let device = devices.connection(named: owner.device), device !== connection {
-            send(.notificationResponse(response), requestID: nil, to: device)
-        }
-        tellFollowers(.notificationResponse(response), owner: owner)
-    }
-
-    /// An action chosen or a dismissal on the desktop: one response (to the device that got the newest copy)
-    /// and the notification leaves every device, as when it is acted on or dismissed in the suite.
-    private func desktopDid(_ event: FreedesktopBridge.Event) {
-        let key: FreedesktopBridge.Key
-        switch event {
-        case .action(let chosen, let actionIdentifier):
-            key = chosen
-            let copies = delivered.filter { $0.key.bundleIdentifier == key.bundleIdentifier }.values.flatMap { $0 }
-                .filter { $0.request.identifier == key.identifier }
-            guard let newest = copies.max(by: { $0.date < $1.date }) else { return }
-            relay(NotificationResponse(notification: newest, actionIdentifier: actionIdentifier), from: nil)
-        case .dismissed(let dismissed): key = dismissed
-        }
-        _ = removeDelivered(
-            NotificationFilter(bundleIdentifier: key.bundleIdentifier, identifiers: [key.identifier]),
-            reason: .requested)
-    }
-
-    // MARK: - Removing
-
-    private func removePending(_ filter: NotificationFilter) -> Int {
-        var count = 0
-        for owner in scheduler.books.keys where filter.matches(owner) {
-            let removed = scheduler.remove(owner: owner, identifiers: filter.identifiers)
-            guard !removed.isEmpty else { continue }
-            count += removed.count
-            table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
-            tellFollowers(
-                .notificationsRemoved(
-                    NotificationsRemoved(owner: owner, identifiers: removed, pending: true, reason: .requested)),
-                owner: owner)
-        }
-        return count
-    }
-
-    private func removeDelivered(_ filter: NotificationFilter, reason: RemovalReason) -> Int {
-        var count = 0
-        for (owner, list) in delivered where filter.matches(owner) {
-            let removed = list.filter { filter.matches(owner, identifier: $0.request.identifier) }.map(
-                \.request.identifier)
-            guard !removed.isEmpty else { continue }
-            count += removed.count
-            delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
-            for identifier in removed { unsent[owner]?.remove(identifier) }
-            if let bridge {
-                for identifier in removed where !isDelivered(bundle: owner.bundleIdentifier, identifier: identifier) {
-                    bridge.close(bundleIdentifier: owner.bundleIdentifier, identifier: identifier)
-                }
-            }
-            table.write { db in try NotificationTable.deleteDelivered(owner, identifiers: removed, in: db) }
-            let notice = NotificationMessage.notificationsRemoved(
-                NotificationsRemoved(owner: owner, identifiers: removed, pending: false, reason: reason))
-            if let device = devices.connection(named: owner.device) { send(notice, requestID: nil, to: device) }
-            tellFollowers(notice, owner: owner)
-        }
-        return count
-    }
-
-    // MARK: - Push
-
-    private func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
-        let push = intake.push
-        guard knownApps.contains(push.bundleIdentifier) else {
-            return connection.fail(
-                requestID, code: NotificationFailure.unknownTarget,
-                "\(PushReason.badTopic.rawValue): unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it"
-            )
-        }
-        if let device = intake.device, !knownDevices.contains(device) {
-            if intake.origin == nil, relay.isAttached {
-                return pushToAnotherMachine(intake, requestID: requestID, connection: connection)
-            }
-            return connection.fail(
-                requestID, code: NotificationFailure.unknownTarget,
-                "\(PushReason.badDeviceToken.rawValue): unknown device \(BoundedQuote.quote(device))")
-        }
-        let request = intake.identifier.map { push.request(identifier: $0) } ?? push.request()
-        let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
-        // A push for every device also goes to the account's other machines (never one that came from one).
-        let forward =
-            intake.device == nil && intake.origin == nil && relay.isAttached
-            ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
-        guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
-            return route(
-                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
-        }
-        // The app's service extension may take up to its deadline: it runs off the loop, then the push goes on.
-        let runner = extensionRunner
-        let loop = eventLoop
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        let boundConnection = NIOLoopBound(connection, eventLoop: loop)
-        DispatchQueue.global().async {
-            let outcome = runner.run(manifest, request: request)
-            loop.execute {
-                let service = bound.value
-                if let failure = outcome.failure {
-                    service.logger.warning(
-                        "service extension failed; the original is delivered",
-                        metadata: [
-                            "extension": "\(BoundedQuote.escaped(manifest.bundleIdentifier))", "reason": "\(failure)",
-                        ])
-                }
-                var modified = request
-                modified.content = outcome.content
-                service.route(
-                    push, request: modified, to: targets, forward: forward, requestID: requestID,
-                    connection: boundConnection.value)
-            }
-        }
-    }
-
-    /// Delivers a push's request to each target device that is here, keeps it for the others until its
-    /// expiration (or drops it with expiration 0), hands it to the account link when `forward` says so, and
-    /// answers where it went.
-    private func route(
-        _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
-        requestID: UInt64?, connection: ClientConnection
-    ) {
-        var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
-        let now = clock.now()
-        for device in targets {
-            let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
-            if push.collapseID != nil {
-                let removed = scheduler.remove(owner: owner, identifiers: [request.identifier])
-                if !removed.isEmpty {
-                    table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
-                }
-            }
-            var expiration: Date?
-            if case .at(let date) = push.expiration { expiration = date }
-            if isPresent(device) {
-                fire([
-                    NotificationScheduler.Firing(
-                        owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)
-                ])
-                outcome.delivered.append(device)
-            } else if push.expiration == .immediately || (expiration.map { $0 <= now } ?? false) {
-                outcome.dropped.append(device)
-            } else {
-                sequence += 1
-                let waitingPush = NotificationTable.WaitingPush(
-                    sequence: sequence, device: device,
-                    notification: DeliveredNotification(owner: owner, request: request, date: now),
-                    collapseID: push.collapseID, expiration: expiration)
-                waiting.append(waitingPush)
-                table.write { db in try NotificationTable.queuePush(waitingPush, in: db) }
-                outcome.waiting.append(device)
-            }
-        }
-        logger.info(
-            "push",
-            metadata: [
-                "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)",
-                "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)",
-            ])
-        guard var forward else { return send(.pushed(outcome), requestID: requestID, to: connection) }
-        if push.needsServiceExtension, extensions.extensions[push.bundleIdentifier] != nil {
-            // What this machine's service extension made of it goes on (an encrypted push opened here): the
-            // other machines' copies of the app hold other keys. Sealed with the account key on its way.
-            forward.intake.push.content = request.content
-            forward.intake.push.mutableContent = false
-        }
-        relayPush(forward, outcome: outcome, requestID: requestID, connection: connection)
-    }
-
-    /// Delivers, in order, the pushes that waited for `device`; drops the expired ones.
-    private func deliverWaitingPushes(to device: String) {
-        let now = clock.now()
-        let mine = waiting.filter { $0.device == device }
-        guard !mine.isEmpty else { return }
-        waiting.removeAll { $0.device == device }
-        let sequences = mine.map(\.sequence)
-        table.write { db in try NotificationTable.deletePushes(sequences, in: db) }
-        for push in mine {
-            if let expiration = push.expiration, expiration < now {
-                logger.info("expired push dropped", metadata: ["device": "\(BoundedQuote.escaped(device))"])
-                continue
-            }
-            let notification = push.notification
-            fire([
-                NotificationScheduler.Firing(
-                    owner: notification.owner, request: notification.request, due: notification.date, lateBy: nil,
-                    nextFire: nil,
-                    anchor: notification.date)
-            ])
-        }
-    }
-
     // MARK: - Helpers
 
     /// Whether any device still has `identifier` of `bundle` among its delivered notifications.
-    private func isDelivered(bundle: String, identifier: String) -> Bool {
+    func isDelivered(bundle: String, identifier: String) -> Bool {
         delivered.contains { owner, list in
             owner.bundleIdentifier == bundle && list.contains { $0.request.identifier == identifier }
         }
     }
 
-    private func appRow(_ owner: NotificationOwner) -> NotificationTable.AppRow {
+    func appRow(_ owner: NotificationOwner) -> NotificationTable.AppRow {
         if let row = apps[owner] { return row }
         let settings: NotificationSettings =
             owner.bundleIdentifier == Self.cliBundleIdentifier
@@ -609,13 +228,13 @@ final class NotificationService: DaemonService {
         return NotificationTable.AppRow(settings: settings, categories: [], badge: nil)
     }
 
-    private func saveApp(_ owner: NotificationOwner, _ row: NotificationTable.AppRow) {
+    func saveApp(_ owner: NotificationOwner, _ row: NotificationTable.AppRow) {
         apps[owner] = row
         table.write { db in try NotificationTable.saveApp(owner, row, in: db) }
     }
 
     /// Why `owner` names no known app or device (`requester`, the asking device, is always known).
-    private func unknown(_ owner: NotificationOwner, requester: String?) -> String? {
+    func unknown(_ owner: NotificationOwner, requester: String?) -> String? {
         if !knownApps.contains(owner.bundleIdentifier) {
             return "unknown app \(BoundedQuote.quote(owner.bundleIdentifier)): no device of this account has it"
         }
@@ -626,7 +245,7 @@ final class NotificationService: DaemonService {
     }
 
     /// Whether `device` is here to receive: its registered connection, or a follower of that device.
-    private func isPresent(_ device: String) -> Bool {
+    func isPresent(_ device: String) -> Bool {
         devices.connection(named: device) != nil || followers.values.contains { $0.filter.device == device }
     }
 
@@ -642,9 +261,35 @@ final class NotificationService: DaemonService {
         return settings
     }
 
-    private func tellFollowers(_ message: NotificationMessage, owner: NotificationOwner) {
+    func tellFollowers(_ message: NotificationMessage, owner: NotificationOwner) {
         for follower in followers.values where follower.filter.matches(owner) {
             send(message, requestID: follower.requestID, to: follower.connection)
+        }
+    }
+
+    // MARK: - Acknowledging after the commit
+
+    /// Sends `answer` once every change queued so far has committed. The daemon's rule (README): an answer
+    /// that promises durability (`added`, `waiting` in `pushed`, removals, settings, categories, badges) is
+    /// sent after the transaction that makes it true; a failed commit is answered with 507 instead.
+    func answerAfterCommit(_ answer: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
+        afterCommit { service, committed in
+            guard committed else {
+                return connection.fail(
+                    requestID, code: WireFailure.storageFailed,
+                    "the daemon could not store the change; nothing was changed (try again)")
+            }
+            service.send(answer, requestID: requestID, to: connection)
+        }
+    }
+
+    /// Runs `body` on the loop once every change queued so far has ended (in order with the commits' other
+    /// callbacks), told whether they committed. Called on the loop.
+    func afterCommit(_ body: @escaping (NotificationService, _ committed: Bool) -> Void) {
+        let loop = eventLoop
+        let bound = NIOLoopBound((service: self, body: body), eventLoop: loop)
+        table.write({ _ in }) { committed in
+            loop.execute { bound.value.body(bound.value.service, committed) }
         }
     }
 

@@ -155,9 +155,10 @@ struct NotificationTable: Sendable {
     }
 
     /// Queues `change` (committed with whatever else is queued, in order); logs a failure; runs `then` (on
-    /// GRDB's queue) once it committed.
+    /// GRDB's queue) once its transaction ended, with whether it committed.
     func write(
-        _ change: @escaping @Sendable (Database) throws -> Void, then: @escaping @Sendable () -> Void = {}
+        _ change: @escaping @Sendable (Database) throws -> Void,
+        then: @escaping @Sendable (_ committed: Bool) -> Void = { _ in }
     ) {
         batcher.write(change, then: then)
     }

@@ -5,10 +5,11 @@ import Synchronization
 
 /// Queues changes for GRDB's serial writer and commits whatever has queued up in one transaction: under a
 /// burst (100 000 adds) the disk sees a few large commits instead of one per change, so a fire queued behind
-/// them waits for one commit, not thousands. Order is kept; each change's `then` runs after its commit.
+/// them waits for one commit, not thousands. Order is kept; each change's `then` runs after its transaction
+/// ended, told whether it committed (a failed batch is rolled back whole and logged).
 final class WriteBatcher: Sendable {
     typealias Change = @Sendable (Database) throws -> Void
-    typealias Then = @Sendable () -> Void
+    typealias Then = @Sendable (_ committed: Bool) -> Void
 
     private struct State {
         var queued: [(Change, Then)] = []
@@ -44,8 +45,10 @@ final class WriteBatcher: Sendable {
                     state.queued = []
                     return batch
                 }
-                for (change, _) in batch { try change(db) }
+                // Set before the changes run: a change that throws rolls the batch back, and every `then` of it
+                // still hears so.
                 state.withLock { $0.pendingThens = batch.map(\.1) }
+                for (change, _) in batch { try change(db) }
                 return batch.count
             },
             completion: { [self] _, result in
@@ -54,12 +57,12 @@ final class WriteBatcher: Sendable {
                     state.pendingThens = []
                     return thens
                 }
-                switch result {
-                case .success: for then in thens { then() }
-                case .failure(let error):
+                if case .failure(let error) = result {
                     logger.error(
                         "notification write failed", metadata: ["error": "\(error)", "changes": "\(thens.count)"])
                 }
+                let committed = (try? result.get()) != nil
+                for then in thens { then(committed) }
                 let more = state.withLock { state in
                     if state.queued.isEmpty { state.flushing = false }
                     return !state.queued.isEmpty

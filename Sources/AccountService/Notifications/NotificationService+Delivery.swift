@@ -1,0 +1,175 @@
+import BatonEnvironment
+import Foundation
+import GRDB
+import Logging
+import NIOCore
+import Notifications
+import Wire
+
+/// Firing and delivering: a batch of fires commits with its delivered records, then is announced from one
+/// place (`announce`); a device that comes back gets what it missed, each delivery once.
+extension NotificationService {
+    func deviceRegistered(_ connection: ClientConnection) {
+        // Another machine's device shown here by the account link is not sent this machine's notifications.
+        guard let device = connection.device, device.machine == nil else { return }
+        knownDevices.insert(device.name)
+        for app in device.apps { knownApps.insert(app.bundleIdentifier) }
+        // What was delivered while the device was away, in order, each once: only what has committed is sent
+        // here; a delivery whose fire is still committing stays unsent and `announce` sends it (the device is
+        // connected by then), so a restart's first fires and this replay never both send one.
+        for (owner, identifiers) in unsent where owner.device == device.name {
+            let notifications = (delivered[owner] ?? [])
+                .filter { identifiers.contains($0.request.identifier) && ($0.sequence ?? 0) <= committedThrough }
+                .sorted { ($0.sequence ?? 0) < ($1.sequence ?? 0) }
+            guard !notifications.isEmpty else { continue }
+            for notification in notifications {
+                send(.notificationDelivered(notification), requestID: nil, to: connection)
+            }
+            let sent = notifications.map(\.request.identifier)
+            unsent[owner]?.subtract(sent)
+            if unsent[owner]?.isEmpty == true { unsent[owner] = nil }
+            table.write { db in try NotificationTable.markSent(owner, identifiers: sent, in: db) }
+        }
+        deliverWaitingPushes(to: device.name)
+    }
+
+    func connectionClosed(_ connection: ClientConnection) {
+        followers[connection.id] = nil
+        relay.detach(connection)
+    }
+
+    /// Records a batch of fires (one transaction: pending rows removed or moved on, delivered rows written,
+    /// overflow dropped, and `alongWith` when given), then, once committed, tells the devices and followers.
+    func fire(
+        _ firings: [NotificationScheduler.Firing], alongWith extra: (@Sendable (Database) throws -> Void)? = nil
+    ) {
+        let now = clock.now()
+        var records: [(DeliveredNotification, Int64, Bool)] = []
+        var dropped: [(NotificationOwner, [String])] = []
+        var remaining: [NotificationTable.PendingRow] = []
+        var finished: [(NotificationOwner, String)] = []
+        for firing in firings {
+            let connected = isPresent(firing.owner.device)
+            sequence += 1
+            let notification = DeliveredNotification(
+                owner: firing.owner, request: firing.request, date: now, lateBy: firing.lateBy, sequence: sequence)
+            records.append((notification, sequence, !connected))
+            dropped.append((firing.owner, record(notification, unsent: !connected)))
+            if let next = firing.nextFire {
+                remaining.append(
+                    .init(owner: firing.owner, request: firing.request, anchor: firing.anchor, nextFire: next))
+            } else {
+                finished.append((firing.owner, firing.request.identifier))
+            }
+        }
+        let loop = eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let committed = firings
+        let deliveredNow = records.map(\.0)
+        let (finishedRows, remainingRows, recordRows, droppedRows) = (finished, remaining, records, dropped)
+        table.write { db in
+            for (owner, identifier) in finishedRows {
+                try NotificationTable.deletePending(owner, identifiers: [identifier], in: db)
+            }
+            for row in remainingRows { try NotificationTable.savePending(row, in: db) }
+            for (notification, sequence, isUnsent) in recordRows {
+                try NotificationTable.saveDelivered(notification, sequence: sequence, unsent: isUnsent, in: db)
+            }
+            for (owner, identifiers) in droppedRows where !identifiers.isEmpty {
+                try NotificationTable.deleteDelivered(owner, identifiers: identifiers, in: db)
+            }
+            try extra?(db)
+        } then: { wasCommitted in
+            // A batch that did not commit is announced to no one (the error is logged).
+            guard wasCommitted else { return }
+            loop.execute {
+                let service = bound.value
+                service.committedThrough = max(
+                    service.committedThrough, deliveredNow.compactMap(\.sequence).max() ?? 0)
+                for notification in deliveredNow { service.announce(notification) }
+                service.onCommittedFires(committed)
+            }
+        }
+    }
+
+    /// Adds `notification` on top of its owner's delivered list (replacing one with the same identifier);
+    /// returns the identifiers dropped beyond the 100 kept.
+    func record(_ notification: DeliveredNotification, unsent isUnsent: Bool) -> [String] {
+        let owner = notification.owner
+        var list = delivered[owner] ?? []
+        list.removeAll { $0.request.identifier == notification.request.identifier }
+        list.append(notification)
+        var droppedIdentifiers: [String] = []
+        if list.count > Self.maxDeliveredPerOwner {
+            let overflow = list.prefix(list.count - Self.maxDeliveredPerOwner)
+            droppedIdentifiers = overflow.map(\.request.identifier)
+            list.removeFirst(overflow.count)
+            for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
+        }
+        delivered[owner] = list
+        if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
+        return droppedIdentifiers
+    }
+
+    /// Sends a committed delivery to its device (when connected) and to followers.
+    func announce(_ notification: DeliveredNotification) {
+        let owner = notification.owner
+        if let device = devices.connection(named: owner.device) {
+            send(.notificationDelivered(notification), requestID: nil, to: device)
+            if unsent[owner]?.remove(notification.request.identifier) != nil {
+                let identifier = notification.request.identifier
+                table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
+            }
+        } else if isPresent(owner.device) {
+            // A follower stands in for the device (`baton notifications --follow --device D`).
+            if unsent[owner]?.remove(notification.request.identifier) != nil {
+                let identifier = notification.request.identifier
+                table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
+            }
+        } else if unsent[owner]?.contains(notification.request.identifier) != true {
+            // It disconnected between the fire and the commit: it gets it when it comes back.
+            unsent[owner, default: []].insert(notification.request.identifier)
+            let identifier = notification.request.identifier
+            table.write { db in
+                try db.execute(
+                    sql:
+                        "UPDATE notificationDelivered SET unsent = 1 WHERE bundle = ? AND device = ? AND identifier = ?",
+                    arguments: [owner.bundleIdentifier, owner.device, identifier])
+            }
+        }
+        tellFollowers(.notificationDelivered(notification), owner: owner)
+        if let bridge {
+            let category = appRow(owner).categories.first {
+                $0.identifier == notification.request.content.categoryIdentifier
+            }
+            bridge.forward(notification, actions: category?.actions ?? [])
+        }
+    }
+
+    /// Sends a response to the notification's device (unless it came from there) and to followers.
+    func relay(_ response: NotificationResponse, from connection: ClientConnection?) {
+        let owner = response.notification.owner
+        if let device = devices.connection(named: owner.device), device !== connection {
+            send(.notificationResponse(response), requestID: nil, to: device)
+        }
+        tellFollowers(.notificationResponse(response), owner: owner)
+    }
+
+    /// An action chosen or a dismissal on the desktop: one response (to the device that got the newest copy)
+    /// and the notification leaves every device, as when it is acted on or dismissed in the suite.
+    func desktopDid(_ event: FreedesktopBridge.Event) {
+        let key: FreedesktopBridge.Key
+        switch event {
+        case .action(let chosen, let actionIdentifier):
+            key = chosen
+            let copies = delivered.filter { $0.key.bundleIdentifier == key.bundleIdentifier }.values.flatMap { $0 }
+                .filter { $0.request.identifier == key.identifier }
+            guard let newest = copies.max(by: { $0.date < $1.date }) else { return }
+            relay(NotificationResponse(notification: newest, actionIdentifier: actionIdentifier), from: nil)
+        case .dismissed(let dismissed): key = dismissed
+        }
+        _ = removeDelivered(
+            NotificationFilter(bundleIdentifier: key.bundleIdentifier, identifiers: [key.identifier]),
+            reason: .requested)
+    }
+}

@@ -1,0 +1,142 @@
+import BatonEnvironment
+import Foundation
+import GRDB
+import Logging
+import NIOCore
+import Notifications
+import Wire
+
+/// Pushes (`baton push`): to the devices here, queued for absent ones, handed to the account link for other
+/// machines; answered once what it promises has committed.
+extension NotificationService {
+
+    func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+        let push = intake.push
+        guard knownApps.contains(push.bundleIdentifier) else {
+            return connection.fail(
+                requestID, code: NotificationFailure.unknownTarget,
+                "\(PushReason.badTopic.rawValue): unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it"
+            )
+        }
+        if let device = intake.device, !knownDevices.contains(device) {
+            if intake.origin == nil, relay.isAttached {
+                return pushToAnotherMachine(intake, requestID: requestID, connection: connection)
+            }
+            return connection.fail(
+                requestID, code: NotificationFailure.unknownTarget,
+                "\(PushReason.badDeviceToken.rawValue): unknown device \(BoundedQuote.quote(device))")
+        }
+        let request = intake.identifier.map { push.request(identifier: $0) } ?? push.request()
+        let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
+        // A push for every device also goes to the account's other machines (never one that came from one).
+        let forward =
+            intake.device == nil && intake.origin == nil && relay.isAttached
+            ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
+        guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
+            return route(
+                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
+        }
+        // The app's service extension may take up to its deadline: it runs off the loop, then the push goes on.
+        let runner = extensionRunner
+        let loop = eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let boundConnection = NIOLoopBound(connection, eventLoop: loop)
+        DispatchQueue.global().async {
+            let outcome = runner.run(manifest, request: request)
+            loop.execute {
+                let service = bound.value
+                if let failure = outcome.failure {
+                    service.logger.warning(
+                        "service extension failed; the original is delivered",
+                        metadata: [
+                            "extension": "\(BoundedQuote.escaped(manifest.bundleIdentifier))", "reason": "\(failure)",
+                        ])
+                }
+                var modified = request
+                modified.content = outcome.content
+                service.route(
+                    push, request: modified, to: targets, forward: forward, requestID: requestID,
+                    connection: boundConnection.value)
+            }
+        }
+    }
+
+    /// Delivers a push's request to each target device that is here, keeps it for the others until its
+    /// expiration (or drops it with expiration 0), hands it to the account link when `forward` says so, and
+    /// answers where it went.
+    func route(
+        _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
+        requestID: UInt64?, connection: ClientConnection
+    ) {
+        var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
+        let now = clock.now()
+        for device in targets {
+            let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
+            if push.collapseID != nil {
+                let removed = scheduler.remove(owner: owner, identifiers: [request.identifier])
+                if !removed.isEmpty {
+                    table.write { db in try NotificationTable.deletePending(owner, identifiers: removed, in: db) }
+                }
+            }
+            var expiration: Date?
+            if case .at(let date) = push.expiration { expiration = date }
+            if isPresent(device) {
+                fire([
+                    NotificationScheduler.Firing(
+                        owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)
+                ])
+                outcome.delivered.append(device)
+            } else if push.expiration == .immediately || (expiration.map { $0 <= now } ?? false) {
+                outcome.dropped.append(device)
+            } else {
+                sequence += 1
+                let waitingPush = NotificationTable.WaitingPush(
+                    sequence: sequence, device: device,
+                    notification: DeliveredNotification(owner: owner, request: request, date: now),
+                    collapseID: push.collapseID, expiration: expiration)
+                waiting.append(waitingPush)
+                table.write { db in try NotificationTable.queuePush(waitingPush, in: db) }
+                outcome.waiting.append(device)
+            }
+        }
+        logger.info(
+            "push",
+            metadata: [
+                "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "delivered": "\(outcome.delivered.count)",
+                "waiting": "\(outcome.waiting.count)", "dropped": "\(outcome.dropped.count)",
+            ])
+        guard var forward else { return answerAfterCommit(.pushed(outcome), requestID: requestID, to: connection) }
+        if push.needsServiceExtension, extensions.extensions[push.bundleIdentifier] != nil {
+            // What this machine's service extension made of it goes on (an encrypted push opened here): the
+            // other machines' copies of the app hold other keys. Sealed with the account key on its way.
+            forward.intake.push.content = request.content
+            forward.intake.push.mutableContent = false
+        }
+        relayPush(forward, outcome: outcome, requestID: requestID, connection: connection)
+    }
+
+    /// Delivers, in order, the pushes that waited for `device`; drops the expired ones.
+    func deliverWaitingPushes(to device: String) {
+        let now = clock.now()
+        let mine = waiting.filter { $0.device == device }
+        guard !mine.isEmpty else { return }
+        waiting.removeAll { $0.device == device }
+        let sequences = mine.map(\.sequence)
+        var firings: [NotificationScheduler.Firing] = []
+        for push in mine {
+            if let expiration = push.expiration, expiration < now {
+                logger.info("expired push dropped", metadata: ["device": "\(BoundedQuote.escaped(device))"])
+                continue
+            }
+            let notification = push.notification
+            firings.append(
+                NotificationScheduler.Firing(
+                    owner: notification.owner, request: notification.request, due: notification.date, lateBy: nil,
+                    nextFire: nil, anchor: notification.date))
+        }
+        // The queued rows leave in the fires' own transaction: a crash cannot lose a push between the two.
+        let removal: @Sendable (Database) throws -> Void = { db in try NotificationTable.deletePushes(sequences, in: db)
+        }
+        if firings.isEmpty { table.write(removal) } else { fire(firings, alongWith: removal) }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// Issue 24, item 3 (the headline demo): a device that has just opened MonkeyBrowser offers its first tab at
+/// once; the other terminal continues it with Ctrl-O, no tab switched anywhere.
+@Suite struct FirstTabOfferEndToEndTests {
+    @Test func aNewDevicesFirstTabIsOfferedAndContinued() async throws {
+        let devices = try await TwoDevices()
+        defer { devices.close() }
+        let (a, b) = (devices.a, devices.b)
+        try a.send("F1")
+        try await a.waitFor("weather.html")
+        // Nothing else is pressed on A: its Weather tab is offered to B.
+        try await b.waitFor("MonkeyBrowser: Weather")
+        try await b.waitFor("· from A")
+        try b.send("F1")
+        try await b.waitFor("weather.html")
+        try b.send("C-o")
+        try await a.waitFor("Continued on B")
+    }
+}
