@@ -76,9 +76,9 @@ import UserNotifications
             try? FileManager.default.removeItem(at: directory)
         }
 
-        /// Polls `condition` every 20 ms for up to 30 s (a hang guard, not a timing assertion).
+        /// Polls `condition` every 20 ms for up to 90 s (a hang guard, not a timing assertion).
         static func poll(_ what: String, _ condition: () -> Bool) async throws {
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(90)
             while !condition() {
                 try #require(Date() < deadline, "gave up waiting for \(what)")
                 try await Task.sleep(for: .milliseconds(20))
