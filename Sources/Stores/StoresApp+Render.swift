@@ -14,7 +14,10 @@ extension StoresApp {
         var cursor = StoreListPane(state: state, search: search, isFocused: state.focus == .list).render(
             in: layout.list, list: &list, into: &buffer)
         if let store = state.detailsStore {
-            StoreDetailsPopover(store: store, isFavourite: state.favourites.contains(store.id)).render(
+            StoreDetailsPopover(
+                store: store, isFavourite: state.favourites.contains(store.id),
+                alertSet: pendingAlerts.contains(Self.nearIdentifier(store))
+            ).render(
                 in: area, into: &buffer)
             cursor = nil
         }

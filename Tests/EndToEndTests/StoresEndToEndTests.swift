@@ -17,7 +17,8 @@ import Testing
 
         try a.send("Enter")
         try a.waitFor("Esc close")
-        try b.waitFor("Editing Store · from alpha")
+        // Issue 24, item 12: the offer names the store, not "Editing Store".
+        try b.waitFor("Stores: Union Square, San Francisco · from alpha")
         try b.send("C-o")
         let continued = try b.waitFor("Esc close")
         #expect(continued.contains("╭─ Union Square"))

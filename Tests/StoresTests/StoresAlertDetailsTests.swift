@@ -1,0 +1,32 @@
+import Foundation
+import Stores
+import Testing
+import UserNotifications
+
+@testable import TerminalUI
+
+/// Issue 24, item 12: the details say when "notify me near" is set for the store (the suite tells Stores
+/// which of its notifications are pending on this device).
+@Suite("Stores details show a set alert")
+struct StoresAlertDetailsTests {
+    @Test("the details of a store with a pending near-alert say so; without it they do not")
+    func alertShown() throws {
+        let harness = try StoresHarness.launched(coordinator: StoresHarness.offlineCoordinator())
+        harness.press(.char("/"))
+        harness.type("Regent Street")
+        harness.press(KeyPress(.enter))
+        harness.press(KeyPress(.enter))
+        let store = try #require(harness.app.state.detailsStore)
+        let bundle = try #require(harness.app.bundleIdentifier)
+        #expect(!harness.frame().joined().contains("Notifies you"))
+
+        _ = harness.app.receive(
+            PendingNotificationsChanged(bundleIdentifier: bundle, identifiers: ["near:\(store.id)"]),
+            context: harness.context)
+        #expect(harness.frame().contains { $0.contains("✓ Notifies you within 1 km") })
+
+        _ = harness.app.receive(
+            PendingNotificationsChanged(bundleIdentifier: bundle, identifiers: []), context: harness.context)
+        #expect(!harness.frame().joined().contains("Notifies you"))
+    }
+}
