@@ -47,13 +47,7 @@ public struct LandDetail: Sendable {
 
     /// Reads the file.
     public init(contentsOf url: URL) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LandGeometryError.unreadable(path: url.path, reason: error.localizedDescription)
-        }
-        try self.init(geoJSON: data)
+        try self.init(geoJSON: try LandGeometry.read(url))
     }
 
     /// The rings of the cells a view from `west` to `east` and `south` to `north` (degrees) touches, or nil

@@ -35,13 +35,7 @@ public struct LandGeometry: Sendable {
 
     /// Reads a GeoJSON file.
     public init(contentsOf url: URL) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LandGeometryError.unreadable(path: url.path, reason: error.localizedDescription)
-        }
-        try self.init(geoJSON: data)
+        try self.init(geoJSON: try LandGeometry.read(url))
     }
 
     /// Reads `Stores/world-land-110m.geojson` from the suite's resources directory, with the finer
@@ -50,6 +44,15 @@ public struct LandGeometry: Sendable {
         try self.init(contentsOf: resourcesDirectory.appendingPathComponent("Stores/\(Self.fileName)"))
         let detailFile = resourcesDirectory.appendingPathComponent("Stores/\(LandDetail.fileName)")
         if FileManager.default.fileExists(atPath: detailFile.path) { detail = try LandDetail(contentsOf: detailFile) }
+    }
+
+    /// A land file's bytes, or `LandGeometryError.unreadable`.
+    static func read(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw LandGeometryError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     static func coordinate(_ position: [Double]) throws -> GeoCoordinate {
