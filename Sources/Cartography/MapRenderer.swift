@@ -47,6 +47,10 @@ public struct MapRenderer: Sendable {
                 let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
                 if light, coast == 0, fill == full {
                     cells.append(MapCell(character: (row + column) % 2 == 0 ? Self.lightLand : " ", kind: .land))
+                } else if light, coast != 0 {
+                    // At city zoom the coast is a thin line beside the light land (the finer coast of piers and
+                    // bays would otherwise stand as solid blocks).
+                    cells.append(MapCell(character: encoding.character(pattern: coast), kind: kind))
                 } else {
                     cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
                 }
