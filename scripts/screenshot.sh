@@ -380,6 +380,7 @@ scenario_notification_banner() {
     start B 100 30
     wait_for B "Paths"
     allow_browser B
+    sleep 1  # the suite's notification link is up (a push before it lands in the list, not as a banner)
     push_page B "Ada shared a page" ada
     wait_for B "[ Reply ]"
     keys B C-n

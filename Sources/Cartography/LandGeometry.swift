@@ -4,6 +4,8 @@ import Foundation
 public struct LandGeometry: Sendable {
     /// Every ring (outer boundaries and holes alike; they are filled even-odd).
     public let rings: [ProjectedRing]
+    /// Finer land around the stores for close zoom (nil: the world file at every zoom).
+    public var detail: LandDetail?
 
     /// The file name of the land geometry inside `Resources/Stores/`.
     public static let fileName = "world-land-110m.geojson"
@@ -33,21 +35,27 @@ public struct LandGeometry: Sendable {
 
     /// Reads a GeoJSON file.
     public init(contentsOf url: URL) throws {
-        let data: Data
+        try self.init(geoJSON: try LandGeometry.read(url))
+    }
+
+    /// Reads `Stores/world-land-110m.geojson` from the suite's resources directory, with the finer
+    /// `Stores/land-detail-10m.geojson` for close zoom when it is there.
+    public init(resourcesDirectory: URL) throws {
+        try self.init(contentsOf: resourcesDirectory.appendingPathComponent("Stores/\(Self.fileName)"))
+        let detailFile = resourcesDirectory.appendingPathComponent("Stores/\(LandDetail.fileName)")
+        if FileManager.default.fileExists(atPath: detailFile.path) { detail = try LandDetail(contentsOf: detailFile) }
+    }
+
+    /// A land file's bytes, or `LandGeometryError.unreadable`.
+    static func read(_ url: URL) throws -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw LandGeometryError.unreadable(path: url.path, reason: error.localizedDescription)
         }
-        try self.init(geoJSON: data)
     }
 
-    /// Reads `Stores/world-land-110m.geojson` from the suite's resources directory.
-    public init(resourcesDirectory: URL) throws {
-        try self.init(contentsOf: resourcesDirectory.appendingPathComponent("Stores/\(Self.fileName)"))
-    }
-
-    private static func coordinate(_ position: [Double]) throws -> GeoCoordinate {
+    static func coordinate(_ position: [Double]) throws -> GeoCoordinate {
         guard position.count >= 2, (-180...180).contains(position[0]), (-90...90).contains(position[1])
         else {
             throw LandGeometryError.malformedGeoJSON(

@@ -11,6 +11,9 @@ public struct MapRenderer: Sendable {
     /// From this zoom (about a city across the map) land inside its coastline is drawn as a light shade
     /// (`·` in every other cell) instead of solid dots, so markers stay readable on it.
     public var lightLandFromZoom: Double = 8
+    /// From this zoom the land comes from the finer file around the stores (`LandDetail`) when the view lies
+    /// wholly in it.
+    public var detailFromZoom: Double = 8
     /// The light shade of land at city zoom.
     public static let lightLand: Character = "·"
 
@@ -32,7 +35,7 @@ public struct MapRenderer: Sendable {
         selected: String? = nil
     ) -> MapFrame {
         let transform = viewport.transform(for: size)
-        let layers = drawLand(transform: transform)
+        let layers = drawLand(transform: transform, rings: rings(viewport: viewport, transform: transform))
         let light = viewport.zoom >= lightLandFromZoom
         let full = UInt8(truncatingIfNeeded: (1 << (encoding.dotsAcross * encoding.dotsDown)) - 1)
         var cells: [MapCell] = []
@@ -44,6 +47,10 @@ public struct MapRenderer: Sendable {
                 let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
                 if light, coast == 0, fill == full {
                     cells.append(MapCell(character: (row + column) % 2 == 0 ? Self.lightLand : " ", kind: .land))
+                } else if light, coast != 0 {
+                    // At city zoom the coast is a thin line beside the light land (the finer coast of piers and
+                    // bays would otherwise stand as solid blocks).
+                    cells.append(MapCell(character: encoding.character(pattern: coast), kind: kind))
                 } else {
                     cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
                 }
@@ -60,8 +67,19 @@ public struct MapRenderer: Sendable {
         return MapFrame(size: size, cells: cells, markers: markers)
     }
 
+    /// The rings to draw: the finer ones at close zoom when they cover the view, else the world's.
+    func rings(viewport: MapViewport, transform: ViewportTransform) -> [ProjectedRing] {
+        guard viewport.zoom >= detailFromZoom, let detail = land.detail else { return land.rings }
+        let corner = WebMercator.coordinate(of: transform.point(column: 0, row: 0))
+        let opposite = WebMercator.coordinate(
+            of: transform.point(column: Double(transform.size.columns), row: Double(transform.size.rows)))
+        return detail.rings(
+            west: corner.longitude, south: opposite.latitude, east: opposite.longitude, north: corner.latitude)
+            ?? land.rings
+    }
+
     /// The filled land and the coastlines as two dot layers.
-    func drawLand(transform: ViewportTransform) -> (land: DotCanvas, coast: DotCanvas) {
+    func drawLand(transform: ViewportTransform, rings: [ProjectedRing]) -> (land: DotCanvas, coast: DotCanvas) {
         var fill = DotCanvas(size: transform.size, encoding: encoding)
         var coast = fill
         var filler = ScanlineFiller(height: fill.height)
@@ -73,7 +91,7 @@ public struct MapRenderer: Sendable {
         let height = Double(fill.height)
         var xs: [Double] = []
         var ys: [Double] = []
-        for ring in land.rings {
+        for ring in rings {
             guard ring.maxX * scaleX + offsetX >= 0, ring.minX * scaleX + offsetX <= width,
                 ring.maxY * scaleY + offsetY >= 0, ring.minY * scaleY + offsetY <= height
             else { continue }

@@ -12,15 +12,17 @@ public struct ProjectedRing: Sendable {
     public let minY: Double
     public let maxY: Double
 
-    /// Projects a ring given in degrees (a repeated closing point is dropped).
-    public init(coordinates: [GeoCoordinate]) {
+    /// Projects a ring given in degrees (a repeated closing point is dropped); `seam` tells segments that are
+    /// no coast (besides the antimeridian and the South Pole), such as the borders a clipping made.
+    public init(coordinates: [GeoCoordinate], seam: (GeoCoordinate, GeoCoordinate) -> Bool = { _, _ in false }) {
         var points = coordinates
         if points.count > 1, points.first == points.last { points.removeLast() }
         let projected = points.map(WebMercator.project)
         xs = projected.map(\.x)
         ys = projected.map(\.y)
         isCoast = points.indices.map { index in
-            Self.isCoast(from: points[index], to: points[(index + 1) % points.count])
+            let next = points[(index + 1) % points.count]
+            return Self.isCoast(from: points[index], to: next) && !seam(points[index], next)
         }
         minX = xs.min() ?? 0
         maxX = xs.max() ?? 0

@@ -6,17 +6,18 @@ public struct StoreIndex: Sendable {
     /// All stores, in dataset order.
     public let stores: [StoreRecord]
     private let byID: [String: Int]
-    private let keys: [[SearchKey]]
+    private let fields: [[SearchField]]
 
     public init(stores: [StoreRecord]) {
         self.stores = stores
         var byID: [String: Int] = [:]
         for (index, store) in stores.enumerated() where byID[store.id] == nil { byID[store.id] = index }
         self.byID = byID
-        keys = stores.map { store in
-            var texts = [store.name, store.city, store.region, store.postalCode, store.country]
-            if let name = Self.countryName(store.country) { texts.append(name) }
-            return texts.map(SearchKey.init)
+        var names: [String: String?] = [:]
+        fields = stores.map { store in
+            let name = names[store.country] ?? Self.countryName(store.country)
+            names[store.country] = name
+            return SearchField.fields(of: store, countryName: name)
         }
     }
 
@@ -25,24 +26,31 @@ public struct StoreIndex: Sendable {
         byID[id].map { stores[$0] }
     }
 
-    /// Stores whose name, city, region or state, postal code or country (ISO code or English name) match `query`, ignoring case
-    /// and diacritics: first those where a field starts with it, then a word in a field, then any
-    /// substring; by name within each group. An empty query returns every store by name.
-    public func search(_ query: String) -> [StoreRecord] {
+    /// Stores whose name, city, region or state, postal code or country match `query`, ignoring case and
+    /// diacritics; countries, regions and cities also by their codes and other common names (UK, USA, IL,
+    /// Bayern, Deutschland, München). A whole field first (a state code, a country code, a city), then a field
+    /// that starts with it, a word that does, any substring; by name within each. An empty query returns every
+    /// store by name.
+    public func search(_ query: String) -> [StoreRecord] { searchMatches(query).map(\.store) }
+
+    /// `search(_:)` with why each store matched (nil for the empty query).
+    public func searchMatches(_ query: String) -> [(store: StoreRecord, match: SearchMatch?)] {
         let folded = SearchKey.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
-        var ranked: [(rank: Int, store: StoreRecord)] = []
+        var ranked: [(store: StoreRecord, match: SearchMatch?)] = []
         for (index, store) in stores.enumerated() {
             if folded.isEmpty {
-                ranked.append((0, store))
-            } else if let rank = keys[index].compactMap({ $0.rank(of: folded) }).min() {
-                ranked.append((rank, store))
+                ranked.append((store, nil))
+            } else if let best = fields[index].compactMap({ $0.match(folded) }).min(by: { $0.kind < $1.kind }) {
+                ranked.append((store, best))
             }
         }
         return ranked.sorted { a, b in
-            if a.rank != b.rank { return a.rank < b.rank }
+            let rankA = a.match?.kind.rawValue ?? 0
+            let rankB = b.match?.kind.rawValue ?? 0
+            if rankA != rankB { return rankA < rankB }
             if a.store.name != b.store.name { return a.store.name < b.store.name }
             return a.store.id < b.store.id
-        }.map(\.store)
+        }
     }
 
     /// The stores shown by `viewport` on a canvas of `size`, nearest to its centre first.

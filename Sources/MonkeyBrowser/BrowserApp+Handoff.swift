@@ -19,7 +19,7 @@ extension BrowserApp {
                 activities[tab.id] = made
                 return made
             }()
-        activity.userInfo = ["Url": .string(address)]
+        activity.userInfo = userInfo(tab, address: address)
         activity.title = activityTitle(tab)
         let url = URL(string: address)
         try? activity.setWebpageURL(["http", "https"].contains(url?.scheme?.lowercased() ?? "") ? url : nil)
@@ -45,10 +45,17 @@ extension BrowserApp {
         }
     }
 
-    private func activityTitle(_ tab: BrowserTab) -> String {
+    func activityTitle(_ tab: BrowserTab) -> String {
         let page =
             tab.loading == nil ? tab.page?.title ?? tab.address ?? "" : tab.address ?? ""
-        return "\(tab.kind.title) — \(page)"
+        return Self.activityTitle(kind: tab.kind, page: page)
+    }
+
+    /// "Weather — Order form": the tab's name and its page's title; the page's title alone when it starts with
+    /// the tab's name (the start page "Weather") or for an extra tab (no name of its own).
+    static func activityTitle(kind: TabKind, page: String) -> String {
+        if kind == .other || page.hasPrefix(kind.title) || page.isEmpty { return page.isEmpty ? kind.title : page }
+        return "\(kind.title) — \(page)"
     }
 
     /// A Handoff callback, arriving through `receive`; returns the callback's answer.
@@ -94,9 +101,16 @@ extension BrowserApp {
         }
         tabs.select(index)
         tabs[index].notice = .continuing
-        navigate(index, to: url)
+        let answerComes = activity.supportsContinuationStreams && Self.answersForm(activity.userInfo)
+        if answerComes {
+            awaitAnswer(index, url: url)
+        } else {
+            navigate(index, to: url)
+        }
         if activity.supportsContinuationStreams {
-            requestHistory(from: activity, tabID: tabs[index].id, device: device)
+            if !requestHistory(from: activity, tabID: tabs[index].id, device: device), answerComes {
+                answerDidNotCome(index)
+            }
         }
         restorationHandler([])
         return true
@@ -127,9 +141,10 @@ extension BrowserApp {
 
     /// Asks the source for the tab's back/forward history and scroll offset; without an answer in time
     /// the tab keeps going with its own history.
-    private func requestHistory(from activity: UserActivity, tabID: Int, device: String) {
-        guard let streams = try? activity.getContinuationStreams() else { return }
+    private func requestHistory(from activity: UserActivity, tabID: Int, device: String) -> Bool {
+        guard let streams = try? activity.getContinuationStreams() else { return false }
         requestHistory(input: streams.0, output: streams.1, tabID: tabID, device: device)
+        return true
     }
 
     /// The history request over an open stream pair; the exchange ends with the answer, the source closing
@@ -154,11 +169,14 @@ extension BrowserApp {
         guard let pending = historyExchanges[tabID], number == nil || pending.number == number else { return }
         historyExchanges[tabID] = nil
         pending.input.close()
+        if let index = tabs.index(ofID: tabID), tabs[index].awaitingAnswer { answerDidNotCome(index) }
     }
 
     /// Takes over the source tab's history: its back and forward lists, the scroll position and the form values.
     func applyHistory(_ history: TabHistory, tabID: Int, exchange: Int) {
         guard historyExchanges[tabID]?.number == exchange, let index = tabs.index(ofID: tabID) else { return }
+        let awaitingAnswer = tabs[index].awaitingAnswer
+        tabs[index].awaitingAnswer = false
         endHistoryExchange(tabID: tabID)
         var tab = tabs[index]
         let address = tab.history.current?.url ?? history.current?.url ?? ""
@@ -166,14 +184,22 @@ extension BrowserApp {
         // What was typed into the page's forms comes along with the page (a half-filled form continues here).
         let form = history.current?.url == address ? history.current?.form : nil
         let textOffset = history.current?.textOffset
+        let post = awaitingAnswer && history.current?.url == address ? history.current?.post : nil
         tab.history = TabHistory(
             back: history.back,
-            current: HistoryEntry(url: address, scroll: scroll, textOffset: textOffset, form: form),
+            current: HistoryEntry(url: address, scroll: scroll, textOffset: textOffset, form: form, post: post),
             forward: history.forward)
+        let left = history.current?.url == address ? history.current?.left ?? 0 : 0
+        tab.history.record(left: left)
+        tabs[index] = tab
+        if awaitingAnswer { showAnswer(index, history.current, address: address) }
+        tab = tabs[index]
         if tab.loading != nil {
             tab.pendingScroll = scroll
             tab.pendingTextOffset = textOffset
+            tab.pendingLeft = left
         } else {
+            tab.scroll.left = min(left, max(0, (tab.page?.widestSidewaysLine ?? 0) - pageSize.width))
             // The source's place in the text, found again at this terminal's width.
             tab.scroll.top = textOffset.map { tab.page?.line(atTextOffset: $0) ?? scroll } ?? scroll
             tab.scroll.clamp(contentHeight: tab.page?.lineCount ?? 0, viewHeight: pageSize.height)
@@ -186,12 +212,21 @@ extension BrowserApp {
 
     func userActivityWasContinued(_ activity: UserActivity) {
         guard let index = tabIndex(of: activity) else { return }
-        tabs[index].notice = .continuedOn(activity.continuedOnDevice ?? "another device")
+        wasContinued(index, on: activity.continuedOnDevice ?? "another device")
     }
+
+    /// Tab `index` says where it was continued, until the next key in it or `continuedNoticeSeconds`.
+    func wasContinued(_ index: Int, on device: String) {
+        tabs[index].notice = .continuedOn(device)
+        effects.append(.schedule(.continuedNotice(tabID: tabs[index].id), after: Self.continuedNoticeSeconds))
+    }
+
+    /// How long "Continued on …" stays when nothing else happens in the tab.
+    static let continuedNoticeSeconds: TimeInterval = 30
 
     func userActivityWillSave(_ activity: UserActivity) {
         guard let index = tabIndex(of: activity), let address = tabs[index].address else { return }
-        activity.userInfo = ["Url": .string(address)]
+        activity.userInfo = userInfo(tabs[index], address: address)
     }
 
     /// The continuing device asks for the tab's history over a stream pair.
@@ -210,6 +245,8 @@ extension BrowserApp {
             let tab = self.tabs[index]
             var history = tab.history
             history.record(scroll: tab.scroll.top, textOffset: tab.page?.textOffset(ofLine: tab.scroll.top))
+            history.record(answer: self.answerToHandOff(tab))
+            history.record(left: tab.scroll.left)
             return history
         }
     }

@@ -56,6 +56,8 @@ extension BrowserApp {
     }
 
     private func handlePage(_ press: KeyPress, context: SuiteContext) -> Bool {
+        // "Continued on …" describes the moment of the handoff: the next key here moves on from it.
+        if case .continuedOn = tabs.selected.notice { tabs.selected.notice = nil }
         if let digit = press.text, digit.isASCII, digit.isNumber, typedNumber.count < 6 {
             typedNumber.append(digit)
             return true
@@ -134,7 +136,9 @@ extension BrowserApp {
         case .press, .click:
             if layout.tabBar.contains(mouse.position) {
                 let bar = BrowserView.tabBar(for: self)
-                if let index = bar.tab(atColumn: mouse.position.x - layout.tabBar.x) { selectTab(index) }
+                if let index = bar.tab(atColumn: mouse.position.x - layout.tabBar.x, width: layout.tabBar.width) {
+                    selectTab(index)
+                }
                 return true
             }
             guard layout.page.contains(mouse.position), let page = tab.page else { return false }

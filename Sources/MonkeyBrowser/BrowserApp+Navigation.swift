@@ -12,7 +12,11 @@ extension BrowserApp {
             let url = try PageAddress.url(from: input)
             navigate(index, to: url)
         } catch {
+            loads.removeValue(forKey: tabs[index].id)?.cancel()
             tabs[index].loading = nil
+            tabs[index].download = nil
+            if !tabs[index].offHistory { tabs[index].history.record(scroll: tabs[index].scroll.top) }
+            tabs[index].offHistory = true
             tabs[index].page = ErrorPage.make(address: input, message: "\(error)", width: pageSize.width)
             tabs[index].scroll = ScrollState()
         }
@@ -45,7 +49,7 @@ extension BrowserApp {
         tab.storeSlug = nil
         tab.focusedLink = nil
         if tab.notice != .continuing { tab.notice = nil }
-        tab.history.visit(url.absoluteString, leavingAt: tab.scroll.top, post: post)
+        tab.history.visit(url.absoluteString, leavingAt: tab.leavingScroll, post: post)
         tabs[index] = tab
         if post == nil, let page = tab.page, tab.loading == nil, Self.sameDocument(page.url, url),
             let fragment = url.fragment
@@ -63,13 +67,19 @@ extension BrowserApp {
     /// answered a form sent by `POST` is not loaded again without asking (unless `confirmed`).
     public func stepHistory(_ step: Int, confirmed: Bool = false) {
         let index = tabs.selectedIndex
-        if !confirmed, tabs[index].history.entry(atStep: step)?.post != nil {
+        let backToCurrent = step < 0 && tabs[index].offHistory
+        if !confirmed, tabs[index].history.entry(atStep: backToCurrent ? 0 : step)?.post != nil {
             mode = .confirmResubmit(step: step)
             return
         }
+        if backToCurrent, let entry = tabs[index].history.current, let url = URL(string: entry.url) {
+            tabs[index].notice = nil
+            startLoad(index, url: url, scroll: entry.scroll, post: entry.post)
+            return
+        }
         var tab = tabs[index]
-        let entry =
-            step < 0 ? tab.history.goBack(leavingAt: tab.scroll.top) : tab.history.goForward(leavingAt: tab.scroll.top)
+        let top = tab.leavingScroll
+        let entry = step < 0 ? tab.history.goBack(leavingAt: top) : tab.history.goForward(leavingAt: top)
         guard let entry else {
             tab.notice = .message(step < 0 ? "Nothing to go back to" : "Nothing to go forward to")
             tabs[index] = tab
@@ -119,14 +129,9 @@ extension BrowserApp {
     func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil) {
         var tab = tabs[index]
         loads[tab.id]?.cancel()
-        tab.generation += 1
-        tab.loading = (url.absoluteString, tab.generation)
+        tab.beginLoading(url.absoluteString)
         tab.pendingScroll = scroll
-        tab.pendingTextOffset = nil
-        tab.find = nil
-        tab.focusedLink = nil
-        tab.refresh = nil
-        tab.download = nil
+        if tab.notice != .continuing { tab.notice = nil }
         tabs[index] = tab
         effects.append(
             .load(
@@ -162,6 +167,7 @@ extension BrowserApp {
         guard tabs[index].loading != nil else { return }
         loads.removeValue(forKey: tabs[index].id)?.cancel()
         tabs[index].loading = nil
+        tabs[index].awaitingAnswer = false
         if tabs[index].download != nil {
             tabs[index].download = nil
             if tabs[index].page != nil { tabs[index].history.returnToPrevious() }
@@ -207,13 +213,16 @@ extension BrowserApp {
         }
         tab.page = page
         tab.loading = nil
+        if !page.isErrorPage { tab.history.record(title: page.document.title.isEmpty ? nil : page.document.title) }
         if tab.notice == .continuing { tab.notice = nil }
         let fragmentLine = page.url.fragment.flatMap { page.line(forFragment: $0) }
         let textLine = tab.pendingTextOffset.map { page.line(atTextOffset: $0) }
-        tab.scroll = ScrollState(top: textLine ?? tab.pendingScroll ?? fragmentLine ?? 0)
+        let left = min(tab.pendingLeft ?? 0, max(0, page.widestSidewaysLine - pageSize.width))
+        tab.scroll = ScrollState(top: textLine ?? tab.pendingScroll ?? fragmentLine ?? 0, left: left)
         tab.scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         tab.pendingScroll = nil
         tab.pendingTextOffset = nil
+        tab.pendingLeft = nil
         tabs[index] = tab
         scheduleRefresh(index)
         retitle(index)

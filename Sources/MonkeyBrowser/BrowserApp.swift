@@ -123,6 +123,8 @@ public final class BrowserApp: SuiteApp {
         switch timer.key(as: BrowserTimer.self) {
         case .refresh(let token): refreshFired(token)
         case .historyTimeout(let tabID, let exchange): endHistoryExchange(tabID: tabID, number: exchange)
+        case .continuedNotice(let tabID):
+            if let index = tabs.index(ofID: tabID), case .continuedOn = tabs[index].notice { tabs[index].notice = nil }
         case .spinner:
             spinnerScheduled = false
             spinnerFrame += 1
@@ -148,10 +150,10 @@ public final class BrowserApp: SuiteApp {
         for effect in pending { perform(effect, context: context) }
     }
 
-    /// Whether the row under the address bar is shown: a store page's offer, a problem, or a question.
+    /// Whether the row under the address bar is shown: a store page's offer or a problem (questions are asked
+    /// on the status line, where the answer is typed).
     var showsPrompt: Bool {
-        if case .confirmResubmit = mode { return true }
-        return tabs.selected.storeSlug != nil || problem != nil
+        tabs.selected.storeSlug != nil || problem != nil
     }
 
     /// Lays the selected page out again when the pane changed width, keeping the reader's place.

@@ -52,6 +52,7 @@ public enum BrowserBindings {
                 HelpItem(keys: "Alt-1…Alt-9", label: "tab 1–9"),
                 HelpItem(keys: "0-9 Enter", label: "follow link by number"),
             ] + finding.allHelpItems().map { HelpItem(keys: $0.keys, label: $0.label + " (after /)") }
+            + ScrollState.helpItems(sideways: true)
     }
 
     /// The help bar's items: the table's, with the tab-switching keys summarised in one.

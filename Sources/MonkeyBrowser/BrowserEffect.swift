@@ -10,6 +10,8 @@ enum BrowserTimer: TimerKey {
     case refresh(String)
     /// A continued tab stops waiting for the source's history.
     case historyTimeout(tabID: Int, exchange: Int)
+    /// "Continued on …" has been shown long enough.
+    case continuedNotice(tabID: Int)
 }
 
 /// Something an event asks of the suite, done with that event's context when it ends (`finish`): the

@@ -62,12 +62,7 @@ struct BrowserView {
     private func renderPrompt(into buffer: inout CellBuffer) {
         let row = layout.prompt
         guard !row.isEmpty else { return }
-        if case .confirmResubmit(let step) = app.mode {
-            buffer.fill(row, style: Theme.warning)
-            let what = step == 0 ? "Reloading" : "Going \(step < 0 ? "back" : "forward")"
-            buffer.put(
-                " \(what) sends the form again. Send it? (y/n)", x: row.x, y: row.y, style: Theme.warning, clip: row)
-        } else if app.tabs.selected.storeSlug != nil {
+        if app.tabs.selected.storeSlug != nil {
             buffer.fill(row, style: Theme.info)
             buffer.put(" An Apple Store page: Open in Stores (o)", x: row.x, y: row.y, style: Theme.info, clip: row)
         } else if let problem = app.problem {

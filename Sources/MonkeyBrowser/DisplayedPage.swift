@@ -17,6 +17,9 @@ public struct DisplayedPage: Sendable {
     public let isErrorPage: Bool
     /// The page's character encoding label (forms are sent in it unless they say otherwise).
     public var charset: String?
+    /// For a page that answered a form sent by `POST`, the HTML it was made from: a handoff carries it, so the
+    /// other device shows the same answer without sending the form again.
+    public var answerSource: String?
     /// Field numbers (as shown in `[n]`) to indexes into `document.fields`.
     public let fieldIndexes: [Int: Int]
 

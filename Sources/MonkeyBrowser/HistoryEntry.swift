@@ -14,6 +14,12 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     public var form: FormValues?
     /// The body this page was requested with (`POST`); loading it again submits the form again.
     public var post: PostBody?
+    /// The page's title when it was shown (a restored tab is named by it before it loads again).
+    public var title: String?
+    /// How far a wide table or `pre` was scrolled sideways (handed off with the vertical place).
+    public var left: Int?
+    /// Only on the way to another device: the page that answered `post`, as it was shown there.
+    public var answer: String?
 
     public init(
         url: String, scroll: Int = 0, textOffset: Int? = nil, form: FormValues? = nil, post: PostBody? = nil

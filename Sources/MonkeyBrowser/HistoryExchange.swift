@@ -4,7 +4,10 @@ import Foundation
 /// history (one request line) and the source answers with it (one line), scroll positions included.
 public enum HistoryExchange {
     /// The longest line either side accepts.
-    public static let maximumBytes = 256 * 1024
+    public static let maximumBytes = 2 * 1024 * 1024
+    /// The largest answer to a `POST` that travels with the history (a larger one is not sent; the other
+    /// device says it stayed behind).
+    public static let maximumAnswerBytes = 512 * 1024
 
     /// What the continuing device sends.
     public struct Request: Codable, Equatable, Sendable {

@@ -39,6 +39,7 @@ enum PagePreparation {
         }
         var page = DisplayedPage(url: shown, document: document, layout: layout, note: note(for: loaded))
         page.charset = loaded.encoding.name
+        if post != nil { page.answerSource = loaded.htmlSource }
         return .page(page)
     }
 

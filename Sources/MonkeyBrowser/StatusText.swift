@@ -14,7 +14,11 @@ struct StatusText {
         let tab = app.tabs.selected
         var alert = false
         let left: String
-        if let hint = Self.editingHint(app.mode) {
+        if case .confirmResubmit(let step) = app.mode {
+            let what = step == 0 ? "Reloading" : "Going \(step < 0 ? "back" : "forward")"
+            left = " \(what) sends the form again. Send it? (y/n)"
+            alert = true
+        } else if let hint = Self.editingHint(app.mode) {
             left = hint
         } else if !app.typedNumber.isEmpty {
             let number = Int(app.typedNumber)

@@ -44,6 +44,21 @@ public struct TabHistory: Codable, Hashable, Sendable {
         current?.form = form.isEmpty ? nil : form
     }
 
+    /// Remembers the title of the current page.
+    public mutating func record(title: String?) {
+        current?.title = title
+    }
+
+    /// Remembers how far the current page is scrolled sideways (nil: not at all).
+    public mutating func record(left: Int) {
+        current?.left = left > 0 ? left : nil
+    }
+
+    /// Attaches the page that answered the current entry's form (a handoff carries it along).
+    public mutating func record(answer: String?) {
+        current?.answer = answer
+    }
+
     /// Drops the current entry for the one before it (an address that turned out to be a download).
     public mutating func returnToPrevious() {
         guard let previous = back.popLast() else { return }

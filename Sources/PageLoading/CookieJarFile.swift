@@ -16,8 +16,9 @@ public enum CookieJarError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .readableByOthers(let path, let mode):
-            "the cookie jar \(path) is open to others (mode \(String(mode, radix: 8))); cookies are off until "
-                + "you run: chmod 600 \(path)"
+            // The fix first: a status line cut at its end still shows the command whole.
+            "cookies are off until you run chmod 600 \(path) (the jar is open to others, mode "
+                + "\(String(mode, radix: 8)))"
         case .notOwned(let path): "the cookie jar \(path) belongs to another user; cookies are off"
         case .symlink(let path):
             "the cookie jar \(path) is a symbolic link, which Baton does not follow; cookies are off"

@@ -16,18 +16,41 @@ public enum DownloadLocation {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent("Downloads", isDirectory: true)
     }
 
-    /// A file name that cannot leave the directory or hide: no slashes or control characters, no leading dot.
+    /// A file name that cannot leave the directory or hide: the last part of a path (`../../x.txt` and
+    /// `/tmp/x.txt` are `x.txt`, as browsers save them), no control characters, no leading dot.
     public static func safeName(_ suggested: String?) -> String {
+        let lastPart = (suggested ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? ""
         let cleaned = String(
-            (suggested ?? "").map {
-                $0 == "/" || $0 == "\\" || $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) ? "_" : $0
-            }
+            lastPart.map { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) ? "_" : $0 }
         )
         .trimmingCharacters(in: .whitespaces)
         var name = cleaned
         while name.hasPrefix(".") { name.removeFirst() }
         if name.count > 200 { name = String(name.prefix(200)) }
         return name.isEmpty ? "download" : name
+    }
+
+    /// The file name a `Content-Disposition` header gives: `filename*=UTF-8''…` (percent-encoded) first, else
+    /// `filename="…"` (with `\"` escapes) or `filename=token`; nil when it names none.
+    public static func filename(inDisposition header: String) -> String? {
+        var plain: String?
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { continue }
+            switch pair[0].lowercased() {
+            case "filename*":
+                let pieces = pair[1].split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+                if pieces.count == 3, let decoded = String(pieces[2]).removingPercentEncoding { return decoded }
+            case "filename":
+                var value = pair[1]
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = String(value.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+                }
+                plain = value
+            default: continue
+            }
+        }
+        return plain
     }
 
     /// The `index`th candidate for `name`: `name`, then `stem (1).ext`, `stem (2).ext`…

@@ -9,7 +9,13 @@ public enum StoreActivity {
     public static let storeEditingType = "com.example.apple-samplecode.HandoffMapViewer.store-editing"
 
     public static let mapViewingTitle = "Viewing Map"
-    public static let storeEditingTitle = "Editing Store"
+    /// The store-editing activity's title before a store is open (the dock names the store once one is).
+    public static let storeEditingTitle = "Store"
+
+    /// The title of the activity showing `store`: its name and city ("Union Square, San Francisco").
+    public static func title(of store: StoreRecord) -> String {
+        store.city.isEmpty || store.name.contains(store.city) ? store.name : "\(store.name), \(store.city)"
+    }
 
     /// The sample's `userInfo` keys.
     public enum Key {

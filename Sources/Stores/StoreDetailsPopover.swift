@@ -6,6 +6,8 @@ import TerminalUI
 struct StoreDetailsPopover {
     let store: StoreRecord
     let isFavourite: Bool
+    /// Whether "notify me near" is set for the store (pending on this device).
+    var alertSet = false
 
     var popover: Popover {
         Popover(title: store.name, lines: lines, footer: "f favourite · n notify me near · Esc close")
@@ -34,6 +36,11 @@ struct StoreDetailsPopover {
         } else {
             var line = StyledLine("☆ Not a favourite")
             line.append("  f adds", Theme.muted)
+            lines.append(line)
+        }
+        if alertSet {
+            var line = StyledLine("✓ Notifies you within 1 km")
+            line.append("  F4 → Pending lists it", Theme.muted)
             lines.append(line)
         }
         return lines

@@ -75,11 +75,25 @@ struct StoreListPane {
         return nil
     }
 
+    /// Whether the reason adds to what the row shows (its name, city and country code are on it already).
+    static func saysMore(_ match: SearchMatch, than store: StoreRecord) -> Bool {
+        if match.kind == .substring || match.canonical != nil { return true }
+        switch match.field {
+        case .name, .city: return false
+        case .country: return match.matched != store.country
+        case .region, .postalCode: return true
+        }
+    }
+
     private func row(_ store: StoreRecord) -> StyledLine {
         let isFavourite = state.favourites.contains(store.id)
         var line = StyledLine(isFavourite ? "★ " : "  ", style: MapStyles.favourite)
         line.append(store.name)
         line.append(" · \(store.city), \(store.country)", Theme.muted)
+        // Why a search found it: "region IL = Illinois", "country UK = United Kingdom".
+        if let match = state.matches[store.id], Self.saysMore(match, than: store) {
+            line.append("  ← " + match.summary, Theme.muted)
+        }
         return line
     }
 }

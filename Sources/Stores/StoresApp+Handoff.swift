@@ -37,6 +37,7 @@ extension StoresApp: UserActivityRestoring {
     func makeStoreActivityCurrent(_ store: StoreRecord) {
         guard let activity = activity(\.storeActivity, type: .store) else { return }
         activity.userInfo = StoreActivity.userInfo(region: state.region, store: store)
+        activity.title = StoreActivity.title(of: store)
         becomeCurrent(activity)
     }
 

@@ -18,6 +18,9 @@ extension StoresApp: NotificationDelegate {
     public var authorizationOptions: AuthorizationOptions? { [.alert, .sound] }
     public func willPresent(_ notification: DeliveredNotification) -> PresentationOptions? { nil }
 
+    /// The identifier of the "notify me near" request for `store` (a second one replaces the first).
+    static func nearIdentifier(_ store: StoreRecord) -> String { "near:\(store.id)" }
+
     func notifyNear(_ store: StoreRecord, context: SuiteContext) {
         guard let bundle = bundleIdentifier else {
             context.showBanner("Stores cannot notify: its Info.plist was not found", kind: .warning)
@@ -32,7 +35,7 @@ extension StoresApp: NotificationDelegate {
             sound: .default, categoryIdentifier: "store", threadIdentifier: "nearby",
             userInfo: ["store": .string(store.url)])
         let request = NotificationRequest(
-            identifier: "near:\(store.id)", content: content, trigger: .location(region, repeats: false))
+            identifier: Self.nearIdentifier(store), content: content, trigger: .location(region, repeats: false))
         context.post(NotificationRequestPost(bundleIdentifier: bundle, request: request), to: .app("Notifications"))
     }
 

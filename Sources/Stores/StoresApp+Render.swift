@@ -14,7 +14,10 @@ extension StoresApp {
         var cursor = StoreListPane(state: state, search: search, isFocused: state.focus == .list).render(
             in: layout.list, list: &list, into: &buffer)
         if let store = state.detailsStore {
-            StoreDetailsPopover(store: store, isFavourite: state.favourites.contains(store.id)).render(
+            StoreDetailsPopover(
+                store: store, isFavourite: state.favourites.contains(store.id),
+                alertSet: pendingAlerts.contains(Self.nearIdentifier(store))
+            ).render(
                 in: area, into: &buffer)
             cursor = nil
         }
@@ -65,7 +68,13 @@ extension StoresApp {
         let centre = CoordinateText.format(state.viewport.center, decimals: 2)
         let zoom = String(format: "%.1f", state.viewport.zoom)
         let focus = state.focus == .map ? "▸ map" : "  map"
-        let left = " \(focus) · \(centre) · zoom \(zoom) · \(inView) store\(inView == 1 ? "" : "s") in view"
+        var left = " \(focus) · \(centre) · zoom \(zoom) · \(inView) store\(inView == 1 ? "" : "s") in view"
+        // While searching, why the selected store was found ("matched region IL = Illinois").
+        if let store = state.selectedStore, let match = state.matches[store.id],
+            StoreListPane.saysMore(match, than: store)
+        {
+            left = " matched \(match.summary) ·" + left
+        }
         let right = isContinuing ? "Continuing Activity… " : (usesBraille ? "braille " : "blocks ")
         StatusLine(left: left, right: right, style: state.focus == .map ? Theme.barSelected : Theme.bar).render(
             in: area, into: &buffer)

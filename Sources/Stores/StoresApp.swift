@@ -49,6 +49,9 @@ public final class StoresApp: SuiteApp {
     /// Handoff's callbacks, turned into `HandoffEvent`s that arrive through `receive`.
     let handoffEvents = HandoffEventRelay()
     var handoffProblem: String?
+    /// The identifiers of this app's notifications still to come on this device (the suite says when they
+    /// change): the details say when "notify me near" is set.
+    public internal(set) var pendingAlerts: Set<String> = []
     /// From the app's `Info.plist`: its notifications are addressed to it.
     public internal(set) var bundleIdentifier: String?
     var mapActivity: UserActivity?
@@ -167,6 +170,9 @@ public final class StoresApp: SuiteApp {
             open(slug: request.slug, context: context)
         case let delivery as NotificationDelivery:  // issue 16
             return receiveNotification(delivery, context: context)
+        case let pending as PendingNotificationsChanged:
+            guard pending.bundleIdentifier == bundleIdentifier else { return false }
+            pendingAlerts = pending.identifiers
         default:
             return false
         }

@@ -19,6 +19,8 @@ public struct StoresState: Sendable {
     public private(set) var favourites: Set<String> = []
     /// The list's rows.
     public private(set) var rows: [StoreRecord] = []
+    /// Why each row matched the search, by store id (empty without a search).
+    public private(set) var matches: [String: SearchMatch] = [:]
     /// The selected store: highlighted on the map and in the list.
     public private(set) var selectedID: String?
     /// The store whose details popover is open.
@@ -193,8 +195,12 @@ public struct StoresState: Sendable {
 
     private mutating func refreshRows() {
         var stores: [StoreRecord]
+        matches = [:]
         switch (query, favouritesOnly) {
-        case (let query?, _): stores = index.search(query)
+        case (let query?, _):
+            let found = index.searchMatches(query)
+            stores = found.map(\.store)
+            for (store, match) in found { if let match { matches[store.id] = match } }
         // Favourites only, with no search: every favourite, wherever it is, nearest to the centre first.
         case (nil, true): stores = StoreIndex.nearestFirst(index.stores, to: viewport.center)
         case (nil, false): stores = index.visible(in: viewport, size: mapSize)

@@ -131,6 +131,9 @@ public struct BannerStack: Sendable {
         let body = lines(of: top, width: area.width - 4)
         let height = min(content.height, 3 + body.count)
         let box = Rect(x: area.x, y: content.y, width: area.width, height: height)
+        // The margins beside the box are cleared too: a border of the app beneath (Stores' list) would
+        // otherwise stand next to the banner's own (`╮╮`, `││`).
+        buffer.fill(Rect(x: content.x, y: content.y, width: content.width, height: height), style: Theme.text)
         let borderStyle = isFocused ? Theme.accent : Theme.border
         let age = NotificationText.age(of: top.bar.notification.date, now: now)
         let frame = Box(title: "\(NotificationText.shown(top.appName)) · \(age)", style: borderStyle)

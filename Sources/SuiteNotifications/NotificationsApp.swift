@@ -24,14 +24,16 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     /// Connected to the daemon: calls go through it.
     private var center: UserNotificationCenter?
     private var linkTask: Task<Void, Never>?
-    private let device: String
+    let device: String
     private let paths: BatonPaths
-    private let port: MessagePort
+    let port: MessagePort
     private let delegates: [any NotificationDelegate]
     private let appNames: [String: String]
     private let logger = Logger(label: "baton.suite.notifications")
     private var lastTitle: String?
     private var awayShown = false
+    /// The pending identifiers last told to each app (`PendingNotificationsChanged`), by bundle identifier.
+    var announcedPending: [String: Set<String>] = [:]
     private var desktopCount = 0
     private var lastUpNext: [UpNextFile.Entry]?
     private var ticks = 0
@@ -102,6 +104,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     // MARK: SuiteApp
 
     public var helpItems: [HelpItem] { screen.helpItems }
+    public var allKeys: [HelpItem] { CenterScreen.allKeys }
     public var isEditingText: Bool { screen.isEditingText }
 
     public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
@@ -156,6 +159,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         }
         updateTitle()
         writeUpNext()
+        announcePending()
         return true
     }
 
@@ -453,10 +457,10 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         call { center in
             let reply = try await center.ask(.add(AddNotification(owner: owner, request: request, requester: device)))
             guard case .added(let added) = reply else { return nil }
-            let when = added.nextFireDate.map { ReminderText.time($0) } ?? "on its event"
+            let when = ReminderText.when(added.nextFireDate, trigger: request.trigger)
             guard case .pendingList(let list) = try await center.ask(.pendingQuery(NotificationFilter(device: device)))
             else { return nil }
-            return .scheduled(list, "“\(NotificationText.shown(request.content.title))” at \(when)")
+            return .scheduled(list, "“\(NotificationText.shown(request.content.title))” \(when)")
         }
     }
 

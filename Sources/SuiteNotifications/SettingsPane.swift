@@ -18,6 +18,17 @@ public struct SettingsPane: Sendable {
             case .previews: "Previews"
             }
         }
+
+        /// The column's width: its title or its widest value ("not asked"), whichever is wider.
+        var width: Int {
+            let widest =
+                switch self {
+                case .allow: "not asked"
+                case .previews: "always"
+                default: "off"
+                }
+            return max(TextWidth.of(title), TextWidth.of(widest))
+        }
     }
 
     public private(set) var row = 0
@@ -70,7 +81,8 @@ public struct SettingsPane: Sendable {
         var x = area.x + nameWidth + 2
         buffer.put("App", x: area.x, y: area.y, style: Theme.heading, clip: area)
         for column in Field.allCases {
-            x = buffer.put(column.title, x: x, y: area.y, style: Theme.heading, clip: area) + 3
+            buffer.put(column.title, x: x, y: area.y, style: Theme.heading, clip: area)
+            x += column.width + 3
         }
         for (index, app) in apps.enumerated() where index + 1 < area.height {
             let y = area.y + 1 + index
@@ -91,7 +103,7 @@ public struct SettingsPane: Sendable {
             for (fieldIndex, field) in Field.allCases.enumerated() {
                 let style = index == row && field == self.field ? Theme.selection : Theme.text
                 buffer.put(values[fieldIndex], x: column, y: y, style: style, clip: area)
-                column += TextWidth.of(field.title) + 3
+                column += field.width + 3
             }
         }
     }

@@ -28,4 +28,23 @@ enum ReminderText {
             ? "HH:mm:ss" : date.timeIntervalSince(now) < 6 * 86_400 ? "EEE HH:mm" : "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }
+
+    /// When a scheduled notification comes, after its title in "Scheduled “…” …": "at 17:30" for a time,
+    /// "for when this device comes within 1 km" for a place, "for its push" for a push.
+    static func when(_ next: Date?, trigger: NotificationTrigger?, now: Date = Date(), calendar: Calendar = .current)
+        -> String
+    {
+        if let next { return "at " + time(next, now: now, calendar: calendar) }
+        switch trigger {
+        case .location(let region, _):
+            let distance =
+                region.radius >= 1000
+                ? "\(String(format: "%g", (region.radius / 100).rounded() / 10)) km" : "\(Int(region.radius)) m"
+            let verb =
+                region.notifyOnEntry ? "comes within \(distance)" : "goes farther than \(distance) from the place"
+            return "for when this device \(verb)"
+        case .push: return "for its push"
+        default: return "for when its time comes"
+        }
+    }
 }

@@ -21,17 +21,35 @@ struct KeyOverlay {
         return lines
     }
 
-    /// Draws the overlay; when the keys do not fit one below the other, the suite's stand beside the app's.
-    func render(in screen: Rect, into buffer: inout CellBuffer) {
+    /// How many lines the overlay shows at once over `screen` (the rest scroll).
+    static func visibleLines(in screen: Rect) -> Int { max(1, screen.height - 5) }
+
+    /// Draws the overlay from line `top`: when the keys do not fit one below the other, the suite's stand
+    /// beside the app's if both columns fit whole; else the list scrolls (`↑`/`↓`, `Space`, `PgUp`/`PgDn`), so
+    /// every key can be read at any size.
+    func render(in screen: Rect, top: Int = 0, into buffer: inout CellBuffer) {
         var shown = lines()
-        if shown.count > screen.height - 5, !appKeys.isEmpty {
+        let visible = Self.visibleLines(in: screen)
+        var footer = "? or Esc close"
+        if shown.count > visible, !appKeys.isEmpty {
             let appWidth = appKeys.map { TextWidth.of($0.keys) }.max() ?? 0
             let suiteWidth = suiteKeys.map { TextWidth.of($0.keys) }.max() ?? 0
-            shown = Self.columns(
+            let columns = Self.columns(
                 [StyledLine(appName, style: Theme.heading)] + appKeys.map { Self.line($0, keyWidth: appWidth + 1) },
                 [StyledLine("Suite", style: Theme.heading)] + suiteKeys.map { Self.line($0, keyWidth: suiteWidth + 1) })
+            if columns.count <= visible, (columns.map(\.width).max() ?? 0) <= screen.width - 6 {
+                shown = columns
+            }
         }
-        Popover(title: "Keys: \(appName)", lines: shown, footer: "? or Esc close").render(in: screen, into: &buffer)
+        if shown.count > visible {
+            let first = min(max(0, top), shown.count - visible)
+            let width = shown.map(\.width).max() ?? 0
+            shown = Array(shown[first..<(first + visible)])
+            // As wide on every page as the widest line anywhere, so the box keeps still while it scrolls.
+            shown[0].append(String(repeating: " ", count: max(0, width - shown[0].width)))
+            footer = "\(first + 1)-\(first + visible)/\(lines().count) ↑/↓ PgDn scroll · ? or Esc close"
+        }
+        Popover(title: "Keys: \(appName)", lines: shown, footer: footer).render(in: screen, into: &buffer)
     }
 
     /// Two lists side by side, the left padded to its widest line.
@@ -45,10 +63,12 @@ struct KeyOverlay {
         }
     }
 
-    /// One key and what it does, the keys in a column of their own.
+    /// One key and what it does, the keys in a column of their own (keys wider than the column are kept
+    /// whole, a space before what they do).
     static func line(_ item: HelpItem, indent: Int = 1, keyWidth: Int = 16) -> StyledLine {
-        StyledLine([
-            .init(String(repeating: " ", count: indent) + TextWidth.pad(item.keys, to: keyWidth), Theme.accent),
+        let keys = TextWidth.of(item.keys) < keyWidth ? TextWidth.pad(item.keys, to: keyWidth) : item.keys + " "
+        return StyledLine([
+            .init(String(repeating: " ", count: indent) + keys, Theme.accent),
             .init(item.label),
         ])
     }

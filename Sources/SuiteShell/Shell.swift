@@ -25,10 +25,16 @@ public final class Shell: LoopProgram {
     /// Notifications: banners over the content, badges and marks in the top bar, keys first.
     public weak var overlay: (any ShellOverlay)?
     private var aboutScroll = ScrollState()
+    /// Where the place the user is at is kept (nil: nowhere, the suite opens on About).
+    public var placeFile: URL?
+    /// Whether the saved place was restored (on the first event, when the loop can take the app's timers).
+    private var placeRestored = false
     /// The list `Ctrl-O` opens when several offers stand.
     private var offerPicker: OfferPicker?
     /// Whether the `?` key overlay is open.
     public private(set) var showsKeyOverlay = false
+    /// How far the key overlay is scrolled (it scrolls when the keys do not fit).
+    private var keyOverlayScroll = ScrollState()
     /// The app continuing an activity without showing its own progress: the shell shows "Continuing Activity…".
     public internal(set) var continuingApp: String?
     /// The offer the dock showed in the last frame: `Ctrl-O` continues exactly this one.
@@ -85,6 +91,10 @@ public final class Shell: LoopProgram {
 
     public func update(_ event: LoopEvent, loop: LoopControl) {
         self.loop = loop
+        if !placeRestored {
+            placeRestored = true
+            if let placeFile, let name = ShellPlace.load(from: placeFile)?.app { activate(named: name) }
+        }
         switch event {
         case .input(.resize(let newSize)):
             resize(to: newSize)
@@ -124,6 +134,12 @@ public final class Shell: LoopProgram {
             showsKeyOverlay = false
             return
         }
+        if showsKeyOverlay,
+            keyOverlayScroll.handle(
+                press, contentHeight: keyOverlay.lines().count, viewHeight: KeyOverlay.visibleLines(in: contentArea))
+        {
+            return
+        }
         if let action: ShellAction = bindings.action(for: press) {
             perform(action, loop: loop)
             return
@@ -137,6 +153,7 @@ public final class Shell: LoopProgram {
         if showsKeyOverlay { return }
         if press == .char("?"), activeApp.map({ !apps[$0].isEditingText }) ?? true {
             showsKeyOverlay = true
+            keyOverlayScroll = ScrollState()
             return
         }
         if let index = activeApp {
@@ -212,6 +229,7 @@ public final class Shell: LoopProgram {
         if index == nil { lastApp = activeApp }
         activeApp = index
         if let index { apps[index].appear(context: contexts[index]) }
+        if placeRestored, let placeFile { ShellPlace(app: index.map { apps[$0].name }).save(to: placeFile) }
     }
 
     func activate(named name: String) {
@@ -288,9 +306,9 @@ public final class Shell: LoopProgram {
             cursor = overlayCursor
         }
         renderDockRow(bottom.splitTop(1).top, into: &buffer)
-        HelpBar(items: helpBarItems, pinned: Self.keysHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)
+        HelpBar(items: helpBarItems, pinned: Self.pinnedHelp).render(in: bottom.splitBottom(1).bottom, into: &buffer)
         if showsKeyOverlay {
-            keyOverlay.render(in: content, into: &buffer)
+            keyOverlay.render(in: content, top: keyOverlayScroll.top, into: &buffer)
             cursor = nil
         }
         if let offerPicker {
@@ -303,10 +321,12 @@ public final class Shell: LoopProgram {
     /// The help bar: the current app's keys first (as nano and htop), then the suite's; `? keys` (every
     /// key, in the overlay) always shows at the end.
     public var helpBarItems: [HelpItem] {
-        (activeApp.map { apps[$0].helpItems } ?? []) + bindings.helpItems()
+        (activeApp.map { apps[$0].helpItems } ?? []) + bindings.filter { $0.action != .quit }.helpItems()
     }
 
     static let keysHelp = HelpItem(keys: "?", label: "all keys")
+    /// What the help bar always ends with, at any width: how to quit and how to see every key.
+    static let pinnedHelp = [HelpItem(keys: "F10", label: "quit"), keysHelp]
 
     private var keyOverlay: KeyOverlay {
         let suite = bindings.allHelpItems() + ShellBindings.fixedKeys

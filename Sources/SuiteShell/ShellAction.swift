@@ -27,5 +27,6 @@ public enum ShellBindings {
         HelpItem(keys: "?", label: "All keys"),
         HelpItem(keys: "Tab/Shift-Tab", label: "Move focus"),
         HelpItem(keys: "Esc", label: "Close a popover or About"),
+        HelpItem(keys: "Ctrl-N", label: "Focus the banner"),
     ]
 }

@@ -42,7 +42,10 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         var parts: [String] = []
         if modifiers.contains(.control) { parts.append("Ctrl") }
         if modifiers.contains(.alt) { parts.append("Alt") }
-        if modifiers.contains(.shift) { parts.append("Shift") }
+        // A shifted character names itself ("K", not "Shift-K"); Shift shows for keys without case.
+        var namesItself = false
+        if case .character(let c) = key, c != " ", modifiers.isDisjoint(with: [.control, .alt]) { namesItself = true }
+        if modifiers.contains(.shift), !namesItself { parts.append("Shift") }
         let name: String
         switch key {
         case .character(" "): name = "Space"

@@ -16,7 +16,9 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 
     /// The help bar's entry for this binding.
     public var help: HelpItem {
-        HelpItem(keys: keys.map(\.description).joined(separator: "/"), label: label)
+        var seen: Set<String> = []
+        let names = keys.map(\.description).filter { seen.insert($0).inserted }
+        return HelpItem(keys: names.joined(separator: "/"), label: label)
     }
 }
 

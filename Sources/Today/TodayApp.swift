@@ -134,7 +134,12 @@ public final class TodayApp: SuiteApp {
             update(selected, context: context)
         case .refresh: updateAll(context: context)
         case .openLink:
-            guard cards.indices.contains(selected), let url = cards[selected].openURL else { return }
+            guard cards.indices.contains(selected) else { return }
+            guard let url = cards[selected].openURL else {
+                // Said, not silent: `o` on a widget without a link (Days Remaining) does nothing else.
+                context.showBanner("\(cards[selected].widget.name) has no link to open", kind: .info)
+                return
+            }
             open(url, context: context)
         case .edit:
             isEditing = true

@@ -32,6 +32,17 @@ public struct NotificationDelivery: Sendable, Hashable {
     }
 }
 
+/// The suite tells an app which of its notifications are still to come on this device (sent when that
+/// changes): Stores' details say that an alert is set.
+public struct PendingNotificationsChanged: Sendable, Hashable {
+    public var bundleIdentifier: String
+    public var identifiers: Set<String>
+    public init(bundleIdentifier: String, identifiers: Set<String>) {
+        self.bundleIdentifier = bundleIdentifier
+        self.identifiers = identifiers
+    }
+}
+
 /// An app of the suite schedules a notification (`add(_:)` through the suite's center): posted to the UI
 /// thread, the suite asks the user's permission the first time, then adds it and says when it fires.
 public struct NotificationRequestPost: Sendable, Hashable {

@@ -109,8 +109,11 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         // Foundation reads the name from `Content-Disposition`; without one it says "Unknown", so the
         // address's last part names the file instead.
         let disposition = http.value(forHTTPHeaderField: "Content-Disposition") ?? ""
+        // The header's own name, read here: Foundation's turns a path's slashes into `_` (`_.._x.txt`), where
+        // browsers keep the last part.
         let suggested =
-            disposition.lowercased().contains("filename") ? http.suggestedFilename : url.lastPathComponent
+            disposition.lowercased().contains("filename")
+            ? DownloadLocation.filename(inDisposition: disposition) ?? http.suggestedFilename : url.lastPathComponent
         let name = DownloadLocation.safeName(suggested == "/" ? nil : suggested)
         guard let directory = request.saveIn else {
             finish(.failure(.download(url: url, filename: name, contentType: contentType.mediaType)))

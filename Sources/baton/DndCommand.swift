@@ -22,10 +22,22 @@ struct DndCommand: ParsableCommand {
         do { try state.save(to: file) } catch { throw CommandFailure("cannot save \(file.path): \(error)") }
     }
 
-    static func report(_ state: DoNotDisturb, device: String, now: Date) -> String {
-        let on = state.describe(at: now).map { "on (\($0))" } ?? "off"
+    /// One line: the state of `device` (or the account), and for a device whose own switch is off while the
+    /// account's is on, that it is on for the whole account (the suite shows the moon then too).
+    static func report(_ state: DoNotDisturb, account: DoNotDisturb? = nil, device: String, now: Date) -> String {
         let schedule = state.schedule.map { "; schedule \($0)" } ?? ""
-        return "Do Not Disturb on \(device): \(on)\(schedule)"
+        if let own = state.describe(at: now) { return "Do Not Disturb on \(device): on (\(own))\(schedule)" }
+        if let account, let shared = account.describe(at: now) {
+            return "Do Not Disturb on \(device): on for the whole account (\(shared); baton dnd off --account "
+                + "ends it)\(schedule)"
+        }
+        return "Do Not Disturb on \(device): off\(schedule)"
+    }
+
+    /// The account's state beside a device's (nil for `--account` itself); an unreadable account file counts
+    /// as off.
+    static func accountState(_ scope: DndScope) -> DoNotDisturb? {
+        scope.account ? nil : try? DoNotDisturb.load(from: DoNotDisturb.accountFile(paths: BatonPaths()))
     }
 }
 
@@ -74,7 +86,9 @@ struct DndOnCommand: ParsableCommand {
             state.until = date
         }
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: scope.name(options), now: now))
+        print(
+            DndCommand.report(
+                state, account: DndCommand.accountState(scope), device: scope.name(options), now: now))
     }
 }
 
@@ -91,7 +105,9 @@ struct DndOffCommand: ParsableCommand {
         state.manual = false
         state.until = nil
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: scope.name(options), now: now))
+        print(
+            DndCommand.report(
+                state, account: DndCommand.accountState(scope), device: scope.name(options), now: now))
     }
 }
 
@@ -110,18 +126,23 @@ struct DndStatusCommand: ParsableCommand {
         var until: Date?
         var schedule: String?
         var account: Bool
+        /// For a device: whether the account's Do Not Disturb is on (`on` counts it too).
+        var accountOn: Bool?
     }
 
     func run() throws {
         let now = try options.clock().now()
         let (state, _) = try DndCommand.load(options, scope)
+        let account = DndCommand.accountState(scope)
         if json {
+            let accountOn = account?.isOn(at: now) ?? false
             try JSONOutput.print(
                 Status(
-                    device: options.deviceName, on: state.isOn(at: now), manual: state.manual, until: state.until,
-                    schedule: state.schedule?.description, account: scope.account))
+                    device: options.deviceName, on: state.isOn(at: now) || accountOn, manual: state.manual,
+                    until: state.until, schedule: state.schedule?.description, account: scope.account,
+                    accountOn: scope.account ? nil : accountOn))
         } else {
-            print(DndCommand.report(state, device: scope.name(options), now: now))
+            print(DndCommand.report(state, account: account, device: scope.name(options), now: now))
         }
     }
 }
@@ -145,6 +166,8 @@ struct DndScheduleCommand: ParsableCommand {
         var (state, file) = try DndCommand.load(options, scope)
         state.schedule = range == "off" ? nil : DailySchedule(parsing: range)
         try DndCommand.save(state, to: file)
-        print(DndCommand.report(state, device: scope.name(options), now: now))
+        print(
+            DndCommand.report(
+                state, account: DndCommand.accountState(scope), device: scope.name(options), now: now))
     }
 }

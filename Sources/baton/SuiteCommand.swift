@@ -45,6 +45,7 @@ struct SuiteCommand: ParsableCommand {
         let shell = Shell(
             info: info, apps: apps, port: port, now: { clock.now() }, timeZone: { deadlines.timeZone() })
         shell.dockSource = services.dock
+        shell.placeFile = ShellPlace.file(paths: paths, device: device)
         let keyValueStore = services.keyValueStore
         shell.keyValueReceiver = { _ = keyValueStore.handle($0) }
         services.start()

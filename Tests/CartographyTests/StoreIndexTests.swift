@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Cartography
@@ -78,5 +79,48 @@ import Testing
             index.favoritesIdentifiers(for: ["R5", "R6"]) == [
                 "r5": r5?.url ?? "", "r6": "https://www.apple.com/retail/r6/",
             ])
+    }
+}
+
+/// Issue 24, item 8: exact matches of a field (state code, country code, city) above substrings; common
+/// country and region names and codes; why each matched.
+@Suite struct StoreSearchRankingTests {
+    static let index: StoreIndex = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/Stores/apple-stores.json")
+        return StoreIndex(stores: (try? StoreDataset(contentsOf: url).stores) ?? [])
+    }()
+
+    @Test(arguments: [("IL", "Illinois"), ("NY", "New York"), ("Bayern", "Bavaria"), ("nrw", "North Rhine-Westphalia")])
+    func aRegionCodeOrNameFindsItsStoresFirst(_ query: String, _ region: String) throws {
+        let found = Self.index.searchMatches(query)
+        let first = try #require(found.first)
+        #expect(first.store.region == region, "\(query) starts with \(first.store.name), \(first.store.city)")
+        #expect(first.match?.kind == .exact)
+        #expect(first.match?.summary.contains(region) == true)
+        let count = Self.index.stores.filter { $0.region == region }.count
+        #expect(found.prefix(count).allSatisfy { $0.store.region == region })
+    }
+
+    @Test(arguments: [
+        ("UK", "GB"), ("gb", "GB"), ("USA", "US"), ("us", "US"), ("Deutschland", "DE"), ("Schweiz", "CH"),
+    ])
+    func aCountryCodeOrNameFindsItsStoresFirst(_ query: String, _ country: String) throws {
+        let found = Self.index.searchMatches(query)
+        let count = Self.index.stores.filter { $0.country == country }.count
+        #expect(count > 0)
+        #expect(found.prefix(count).allSatisfy { $0.store.country == country }, "\(found.prefix(3).map(\.store.name))")
+        #expect(found.first?.match?.field == .country)
+        #expect(found.first?.match?.summary.hasPrefix("country") == true)
+    }
+
+    @Test func aCityFirstThenPartsOfWords() throws {
+        let found = Self.index.searchMatches("München")
+        #expect(found.first?.store.city == "Munich")
+        let uk = Self.index.searchMatches("UK")
+        let fukuoka = try #require(uk.firstIndex { $0.store.name == "Fukuoka" })
+        #expect(uk[fukuoka].match?.kind == .substring)
+        #expect(uk[fukuoka].match?.summary.hasSuffix("(part)") == true)
+        #expect(uk.prefix(fukuoka).allSatisfy { $0.store.country == "GB" })
     }
 }

@@ -65,8 +65,8 @@ import Testing
         } catch E2EError.commandFailed(_, let status, let output) {
             #expect(status == 1)
             #expect(
-                output == "baton cookies: the cookie jar \(jar.path) is open to others (mode 644); "
-                    + "cookies are off until you run: chmod 600 \(jar.path)\n")
+                output == "baton cookies: cookies are off until you run chmod 600 \(jar.path) (the jar is open to "
+                    + "others, mode 644)\n")
         }
         #expect(try Data(contentsOf: jar) == Data("{\"version\":1,\"cookies\":[]}".utf8))
     }

@@ -54,15 +54,20 @@ import Testing
         }
     }
 
+    /// Both open the browser; A goes to the form sent by `method` and fills it.
+    static func fillOnA(_ devices: TwoDevices, server: EchoServer, method: String) async throws {
+        try devices.a.send("F1")
+        try await devices.a.waitFor("1 Weather")
+        try devices.a.go(to: server.base.absoluteString + "/form-\(method).html")
+        try await fill(devices.a)
+    }
+
     @Test func halfFilledFormContinuesOnTheOtherDevice() async throws {
         let devices = try await TwoDevices()
         defer { devices.close() }
         let server = try EchoServer()
         defer { server.stop() }
-        try devices.a.send("F1")
-        try await devices.a.waitFor("1 Weather")
-        try devices.a.go(to: server.base.absoluteString + "/form-get.html")
-        try await Self.fill(devices.a)
+        try await Self.fillOnA(devices, server: server, method: "get")
         try devices.b.send("F1")
         try await devices.b.waitFor("1 Weather")
         try await devices.b.waitFor("MonkeyBrowser: Weather — Order form · from A")

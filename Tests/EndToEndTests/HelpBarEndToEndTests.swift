@@ -17,10 +17,16 @@ import Testing
         #expect(bar.contains("/ find"))
         #expect(bar.contains("Backspace/Alt-← back"))
 
+        // Issue 24: quitting is on the help bar at every width.
+        #expect(bar.contains("F10 quit ? all keys"), "help bar: \(bar)")
+
         try tmux.send("?")
-        try await tmux.waitFor("the overlay with every key") {
-            $0.contains("Keys: MonkeyBrowser") && $0.contains("Alt-→") && $0.contains("F10/Ctrl-C")
+        try await tmux.waitFor("the overlay with the browser's keys") {
+            $0.contains("Keys: MonkeyBrowser") && $0.contains("Alt-→")
         }
+        // The overlay scrolls to the suite's keys when they do not fit beside the browser's (issue 24).
+        try tmux.send("G")
+        try await tmux.waitFor("the overlay's end") { $0.contains("F10/Ctrl-C") && $0.contains("Ctrl-N") }
         try tmux.send("?")
         try await tmux.waitFor("the overlay closed") { !$0.contains("Keys: MonkeyBrowser") }
 

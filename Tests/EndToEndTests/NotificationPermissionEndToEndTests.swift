@@ -54,6 +54,10 @@ import Testing
             _ = try suite.notify(title: "Refused")
         } throws: { error in
             "\(error)".contains("notifications are not allowed for 'com.example.apple-samplecode.MonkeyBrowser'")
+                // Issue 24, item 11: the fix names the app and the device it is about.
+                && "\(error)".contains(
+                    "(baton notifications settings --app 'com.example.apple-samplecode.MonkeyBrowser' --device 'B' "
+                        + "--allow)")
         }
 
         // A second request does not ask again.

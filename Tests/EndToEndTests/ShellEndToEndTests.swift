@@ -17,11 +17,13 @@ import Testing
         defer { tmux.close() }
 
         // The whole first frame: the About screen's paths and the help bar on the last row.
-        let about = try await tmux.waitFor("the first frame") { $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit") }
+        let about = try await tmux.waitFor("the first frame") {
+            $0.contains("Paths") && $0.contains("F10 quit ? all keys")
+        }
         #expect(about.contains("Baton 0.1.0"))
         #expect(about.contains("◉ alpha"))
         #expect(about.contains(fixture.home.path))
-        #expect(about.contains("F10/Ctrl-C Quit"))
+        #expect(about.contains("F10 quit ? all keys"))
         #expect(try tmux.display("#{alternate_on}") == "1")
         if extra.contains("NO_COLOR") {
             #expect(about.contains("Colour    none"))
@@ -40,7 +42,7 @@ import Testing
         #expect(small.contains("now 50×12"))
         try tmux.resize(width: 120, height: 40)
         let restored = try await tmux.waitFor("the restored frame") {
-            $0.contains("Paths") && $0.contains("F10/Ctrl-C Quit")
+            $0.contains("Paths") && $0.contains("F10 quit ? all keys")
         }
         #expect(!restored.contains("terminal too small"))
         #expect(restored.contains("◉ alpha"))

@@ -17,7 +17,8 @@ import Testing
 
         try a.send("Enter")
         try await a.waitFor("Esc close")
-        try await b.waitFor("Editing Store · from alpha")
+        // Issue 24, item 12: the offer names the store, not "Editing Store".
+        try await b.waitFor("Stores: Union Square, San Francisco · from alpha")
         try b.send("C-o")
         let continued = try await b.waitFor("Esc close")
         #expect(continued.contains("╭─ Union Square"))

@@ -48,8 +48,9 @@ import Testing
             "the stores merged without a suite: \(settled)")
         // Relaunched, each suite merges its unshared mark into what its store holds at the first sync.
         try machines.relaunchSuites()
-        try await machines.a.waitFor("Paths")
-        try await machines.b.waitFor("Paths")
+        // Each opens where it was left (Stores, issue 24), or on About.
+        try await machines.a.waitFor("the first frame") { $0.contains("Paths") || $0.contains("In view") }
+        try await machines.b.waitFor("the first frame") { $0.contains("Paths") || $0.contains("In view") }
         for value in try await machines.favouritesOnBoth(holding: Self.all) {
             for slug in Self.all { #expect(value.contains(slug), "\(slug) lost: \(value)") }
         }

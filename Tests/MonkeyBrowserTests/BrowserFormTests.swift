@@ -65,16 +65,21 @@ struct BrowserFormTests {
         #expect(echo.contains("query=name=Bo+Li&gift=yes&size=large&note=hi%0D%0Athere&go=Order"))
     }
 
-    @Test("Enter in a text field sends by POST; back asks before sending again")
-    func postSubmissionAndBack() async throws {
-        let browser = try Self.harness()
-        defer { browser.remove() }
+    /// Opens the POST form, types "!" into its name and sends it with Enter.
+    static func sendPostForm(_ browser: BrowserHarness) async {
         await browser.open()
         await browser.go(to: "http://forms.test/post")
         await browser.type("1")
         await browser.press(KeyPress(.enter))
         await browser.type("!")
         await browser.press(KeyPress(.enter))
+    }
+
+    @Test("Enter in a text field sends by POST; back asks before sending again")
+    func postSubmissionAndBack() async throws {
+        let browser = try Self.harness()
+        defer { browser.remove() }
+        await Self.sendPostForm(browser)
         #expect(browser.frame().joined().contains("body=name=Ann%21&size=S&note=&go=Order"))
         #expect(browser.app.tabs.selected.history.current?.post != nil)
 

@@ -16,6 +16,8 @@ struct FixtureFetcher: PageFetching {
 
     /// An address whose page echoes the request: method, query and `POST` body.
     static let echo = "http://forms.test/echo"
+    /// The cookie jar `cookies.test` says is open to others: as long as a real state directory's.
+    static let openJar = "/home/someone-with-a-long-name/.local/state/baton/devices/workstation:pts-12/cookies.json"
 
     func fetch(
         _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
@@ -30,6 +32,14 @@ struct FixtureFetcher: PageFetching {
             return LoadedPage(
                 url: url, statusCode: 200, mediaType: "text/html", text: html, encoding: .utf8,
                 charsetSource: .byteOrderMark, isTruncated: false)
+        }
+        if url.host == "cookies.test" {
+            // A page loaded while the cookie jar is refused (open to others), with a long state path.
+            var page = LoadedPage(
+                url: url, statusCode: 200, mediaType: "text/html", text: "<title>Jar</title><p>A page.</p>",
+                encoding: .utf8, charsetSource: .byteOrderMark, isTruncated: false)
+            page.cookieProblem = CookieJarError.readableByOthers(path: Self.openJar, mode: 0o644).description
+            return page
         }
         if url.host == "pages.test" {
             return try await PageLoader().load(Self.repositoryPages.appendingPathComponent(url.lastPathComponent))

@@ -27,3 +27,17 @@ import Today
         try Golden.check(lines, named: "today-key-overlay")
     }
 }
+
+/// Issue 24, item 16: `o` on a widget with no link says so instead of doing nothing.
+@Suite struct TodayOpenWithoutLinkTests {
+    @Test func oOnDaysRemainingSaysItHasNoLink() throws {
+        let panel = try PanelHarness.shipped(now: TodayHelpGoldenTests.now)
+        let frames = try ShellFrames(app: panel.app)
+        _ = frames.frame(width: 100, height: 30)
+        panel.deliver()
+        let name = try #require(panel.app.cards.first?.widget.name)
+        #expect(panel.app.cards.first?.openURL == nil)
+        frames.press(.char("o"))
+        #expect(frames.frame(width: 100, height: 30).contains { $0.contains("\(name) has no link to open") })
+    }
+}

@@ -17,7 +17,9 @@ extension NotificationService {
         if app.settings.authorizationStatus == .denied {
             return connection.fail(
                 requestID, code: NotificationFailure.invalid,
-                "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) (baton notifications settings --allow)"
+                "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on "
+                    + "\(BoundedQuote.quote(owner.device)) (baton notifications settings --app "
+                    + "\(BoundedQuote.quote(owner.bundleIdentifier)) --device \(BoundedQuote.quote(owner.device)) --allow)"
             )
         }
         if let problem = RequestCheck.problem(

@@ -8,14 +8,17 @@ public struct ScrollState: Hashable, Sendable {
         self.left = left
     }
 
-    /// Handles scrolling keys (arrows, `j`/`k`, Space, PgUp/PgDn, Home/End); returns whether it used the key.
+    /// Handles scrolling keys (arrows, `j`/`k`, Space, PgUp/PgDn, Home/End, and less's `b`, `Ctrl-F`, `Ctrl-B`,
+    /// `Ctrl-D`, `Ctrl-U`); returns whether it used the key.
     public mutating func handle(_ press: KeyPress, contentHeight: Int, viewHeight: Int) -> Bool {
         let page = max(1, viewHeight - 1)
         switch (press.key, press.modifiers) {
         case (.up, []), (.character("k"), []): top -= 1
         case (.down, []), (.character("j"), []): top += 1
-        case (.pageUp, []), (.character("b"), []): top -= page
-        case (.pageDown, []), (.character(" "), []): top += page
+        case (.pageUp, []), (.character("b"), []), (.character("b"), .control): top -= page
+        case (.pageDown, []), (.character(" "), []), (.character("f"), .control): top += page
+        case (.character("d"), .control): top += max(1, viewHeight / 2)
+        case (.character("u"), .control): top -= max(1, viewHeight / 2)
         case (.home, []), (.character("g"), []): top = 0
         case (.end, []), (.character("G"), []): top = contentHeight
         case (.left, []): left = max(0, left - 8)
@@ -24,6 +27,18 @@ public struct ScrollState: Hashable, Sendable {
         }
         clamp(contentHeight: contentHeight, viewHeight: viewHeight)
         return true
+    }
+
+    /// The scrolling keys, for the `?` overlay and About (`sideways`: also ←/→, where lines scroll sideways).
+    public static func helpItems(sideways: Bool = false) -> [HelpItem] {
+        [
+            HelpItem(keys: "↑/↓/k/j", label: "scroll a line"),
+            HelpItem(keys: "Space/PgDn/Ctrl-F", label: "page down"),
+            HelpItem(keys: "b/PgUp/Ctrl-B", label: "page up"),
+            HelpItem(keys: "Ctrl-D/Ctrl-U", label: "half a page down/up"),
+            HelpItem(keys: "g/Home", label: "top"),
+            HelpItem(keys: "G/End", label: "bottom"),
+        ] + (sideways ? [HelpItem(keys: "←/→", label: "scroll a wide table or code sideways")] : [])
     }
 
     /// Keeps `top` within the content.

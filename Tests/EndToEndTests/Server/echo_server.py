@@ -20,6 +20,11 @@ REFRESH = """<html><head><title>Moving</title><meta http-equiv="refresh" content
 <body><p>This page moves on.</p></body></html>"""
 
 
+# How many requests /echo has answered (a page handed off must not be requested again).
+SEEN = 0
+SEEN_LOCK = threading.Lock()
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def send(self, status, content_type, body, extra=()):
         self.send_response(status)
@@ -31,6 +36,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def echo(self, body):
+        global SEEN
+        with SEEN_LOCK:
+            SEEN += 1
+            seen = SEEN
         path, _, query = self.path.partition("?")
         lines = [
             "METHOD=" + self.command,
@@ -38,6 +47,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "BODY=" + body.decode("utf-8", "replace"),
             "TYPE=" + (self.headers.get("Content-Type") or ""),
             "COOKIE=" + (self.headers.get("Cookie") or ""),
+            "SEEN=%d" % seen,
         ]
         page = "<html><head><title>Echo</title></head><body><pre>" + html.escape("\n".join(lines)) + "</pre></body></html>"
         self.send(200, "text/html; charset=utf-8", page.encode())

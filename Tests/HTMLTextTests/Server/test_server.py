@@ -61,6 +61,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(302, "text/html", b"moved", {"Location": "/echo", "Set-Cookie": "hop=2; Path=/"})
         elif self.path == "/attachment":
             self.send(200, "text/plain", b"n" * 300000, {"Content-Disposition": 'attachment; filename="notes 1.txt"'})
+        elif self.path == "/attachment-up":
+            self.send(200, "text/plain", b"u", {"Content-Disposition": 'attachment; filename="../../up.txt"'})
+        elif self.path == "/attachment-absolute":
+            self.send(200, "text/plain", b"a", {"Content-Disposition": 'attachment; filename="/tmp/absolute.txt"'})
         elif self.path == "/slow-attachment":
             # Sends a tenth of the file, then waits long enough to be cancelled.
             self.send_response(200)
