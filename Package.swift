@@ -124,7 +124,9 @@ let package = Package(
         // Sealing and opening end-to-end encrypted pushes (`baton push --encrypt`, MonkeyBrowser's extension).
         .target(
             name: "EncryptedPush",
-            dependencies: ["Notifications", "Wire", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "Notifications", "Wire", "BatonEnvironment", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // UNUserNotificationCenter for apps of the suite: the Notifications model over the account daemon.
         .target(
             name: "UserNotifications",
@@ -222,6 +224,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             linkerSettings: batonLinking
         ),
         // `baton account …` and the daemon's link to the account's PostgreSQL server.

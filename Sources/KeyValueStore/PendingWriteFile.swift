@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Logging
 import Synchronization
@@ -65,9 +66,7 @@ final class PendingWriteFile: Sendable {
             })
         else { return }
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(contents).write(to: url, options: .atomic)
+            try PrivateFile.write(try JSONEncoder().encode(contents), to: url)
             state.withLock { $0.lastFailure = nil }
         } catch {
             let failure = "cannot save \(url.path): \(error)"

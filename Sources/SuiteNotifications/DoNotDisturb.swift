@@ -53,13 +53,10 @@ public struct DoNotDisturb: Codable, Hashable, Sendable {
     }
 
     public func save(to file: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: file, options: .atomic)
+        try PrivateFile.write(try encoder.encode(self), to: file)
     }
 }
 

@@ -179,8 +179,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             ?? UpNextFile()
         upNext.devices[device] = Array(entries)
         do {
-            try FileManager.default.createDirectory(at: paths.appGroupDirectory, withIntermediateDirectories: true)
-            try JSONEncoder().encode(upNext).write(to: file, options: .atomic)
+            try PrivateFile.write(try JSONEncoder().encode(upNext), to: file)
             port.post(AppGroupChanged(fileName: UpNextFile.fileName), to: .everyApp)
         } catch {
             logger.warning("cannot write the Up Next file", metadata: ["error": "\(error)"])
@@ -545,9 +544,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     private func saveLastSeen() {
         let now = now()
-        try? FileManager.default.createDirectory(
-            at: lastSeenFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? String(now.timeIntervalSince1970).write(to: lastSeenFile, atomically: true, encoding: .utf8)
+        try? PrivateFile.write(Data(String(now.timeIntervalSince1970).utf8), to: lastSeenFile)
     }
 }
 

@@ -32,11 +32,9 @@ public struct WidgetPreferences: Codable, Sendable, Equatable {
 
     /// Writes the preferences atomically, creating the device directory.
     public func save(to file: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: file, options: .atomic)
+        try PrivateFile.write(try encoder.encode(self), to: file)
     }
 
     /// Adds a widget at the bottom; nothing when it is already there.

@@ -16,6 +16,10 @@ enum CommandLineRunner {
                     + "see 'baton --help')")
             return BatonExitCode.usage
         }
+        if SSHCommand.asksForHelp(arguments) {
+            print(BatonCommand.helpMessage(for: SSHCommand.self))
+            return BatonExitCode.success
+        }
         do {
             var command = try BatonCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

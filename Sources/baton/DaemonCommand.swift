@@ -30,8 +30,9 @@ struct DaemonStartCommand: AsyncParsableCommand {
             let pong = try await DaemonLauncher.start(paths: paths)
             print("baton daemon started (pid \(pong.daemonPID))")
         } catch {
-            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
-            throw ExitCode(1)
+            let failure = CommandFailure(describing: error)
+            FileHandle.standardError.write(Data("baton: \(failure.message)\n".utf8))
+            throw ExitCode(failure.code)
         }
     }
 }
@@ -48,6 +49,9 @@ struct DaemonStopCommand: AsyncParsableCommand {
         } catch .refused(let message) {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(1)
+        } catch .foreign(let message) {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
         } catch {
             print("baton daemon is not running")
             return
@@ -101,6 +105,10 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         if case .refused(let message) = error {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(1)
+        }
+        if case .foreign(let message) = error {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
         }
         guard let pid = AccountDaemon.runningPID(paths: paths) else {
             if json {
@@ -162,17 +170,29 @@ struct DaemonRunCommand: ParsableCommand {
 
     func run() throws {
         CleanSignals.unblockOnThisThread()
+        let paths = BatonPaths()
+        do {
+            try paths.prepare()
+        } catch {
+            FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
+        }
+        // Files and folders an older baton left readable by others are the user's alone again (0600, 0700);
+        // and the daemon holds no other directory open (the command that started it may be on a mount the
+        // user wants to unmount).
+        PrivateFile.tighten(under: paths.stateDirectory)
+        _ = chdir(paths.stateDirectory.path)
         let outcome: AccountDaemon.Outcome
         do {
             outcome = try AccountDaemon.run(
-                paths: BatonPaths(), limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
+                paths: paths, limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
                 ready: {
                     StandardError.detach()
                     LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw ExitCode(error is StrictModeError ? BatonExitCode.unsafeState : BatonExitCode.failure)
         }
         if case .alreadyRunning(let pid) = outcome {
             FileHandle.standardError.write(
@@ -218,7 +238,16 @@ enum DaemonLauncher {
     /// may take a while to open and migrate the database) for its first pong. A daemon that cannot start
     /// writes why to the pipe and exits: that reason is thrown at once.
     static func start(paths: BatonPaths) async throws -> Pong {
+        if let forwarded = paths.forwardedSocket {
+            // That daemon is another machine's (`baton ssh`): one started here would be the wrong account.
+            throw DaemonStartFailure(
+                "no daemon answers at \(forwarded.path) (BATON_SOCKET), and baton never starts one for a "
+                    + "forwarded socket (is the baton ssh session still open? unset BATON_SOCKET to use this "
+                    + "machine's daemon)", code: BatonExitCode.daemonNotRunning)
+        }
         try paths.prepare()
+        // The files the daemon opens, checked here too: an unsafe one is exit 78 with its own line.
+        for file in paths.daemonPrivateFiles { try StrictModes.checkFile(file) }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw DaemonStartFailure("cannot start the daemon: \(String(cString: strerror(errno)))")
@@ -246,10 +275,14 @@ enum DaemonLauncher {
     }
 }
 
-/// Why `daemon start` (or a command that starts the daemon) failed: one line for the user.
+/// Why `daemon start` (or a command that starts the daemon) failed: one line for the user, and its exit code.
 struct DaemonStartFailure: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    var code: Int32
+    init(_ description: String, code: Int32 = BatonExitCode.failure) {
+        self.description = description
+        self.code = code
+    }
 }
 
 /// The read end of the daemon's standard error while it starts.
