@@ -305,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "AccountServiceTests",
             dependencies: [
-                "AccountService", "Wire", "BatonEnvironment", "TestSupport",
+                "AccountService", "Wire", "BatonEnvironment", "TestSupport", "Notifications",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
