@@ -234,6 +234,18 @@ enum ProcessState {
 
 /// Starts the daemon in the background and waits until it answers, or until it exits saying why.
 enum DaemonLauncher {
+    /// `start` for a command that needs the daemon (`notify`, `kv`, …): in a terminal it says so, once, on
+    /// standard error (scripts, reading a pipe, see nothing new).
+    @discardableResult
+    static func startOnDemand(paths: BatonPaths) async throws -> Pong {
+        let pong = try await start(paths: paths)
+        if isatty(STDERR_FILENO) == 1 {
+            FileHandle.standardError.write(
+                Data("baton: started the account daemon (pid \(pong.daemonPID); 'baton daemon stop' stops it)\n".utf8))
+        }
+        return pong
+    }
+
     /// Spawns `baton daemon run` with its standard error on a pipe and waits (up to 20 s: a loaded machine
     /// may take a while to open and migrate the database) for its first pong. A daemon that cannot start
     /// writes why to the pipe and exits: that reason is thrown at once.

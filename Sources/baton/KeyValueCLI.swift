@@ -78,7 +78,7 @@ enum KeyValueCLI {
 
     private static func startDaemon(paths: BatonPaths) async {
         do {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
         } catch {
             fail(CommandFailure(describing: error))
         }

@@ -73,7 +73,7 @@ enum NotificationCLI {
             return try await DaemonQuery.request(paths: paths, make)
         } catch .notRunning {
             do {
-                _ = try await DaemonLauncher.start(paths: paths)
+                try await DaemonLauncher.startOnDemand(paths: paths)
             } catch {
                 throw .cannotStart(CommandFailure(describing: error))
             }

@@ -53,7 +53,7 @@ enum NotificationFollow {
         } catch let error as DaemonLinkError {
             throw error
         } catch {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
             return try await open()
         }
     }

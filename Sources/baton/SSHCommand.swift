@@ -64,7 +64,7 @@ struct SSHCommand: AsyncParsableCommand {
             throw CommandFailure("no daemon answers at the forwarded socket \(paths.socket.path) (BATON_SOCKET)")
         }
         do {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
         } catch {
             throw CommandFailure(describing: error)
         }

@@ -41,3 +41,18 @@ import Testing
         #expect(listing.output == "{\"running\":false}\n")
     }
 }
+
+/// Issue 24, item 17: a command that starts the daemon says so in a terminal (and only there).
+@Suite struct DaemonStartNoticeEndToEndTests {
+    @Test func aCommandThatStartsTheDaemonSaysSoInATerminalOnly() throws {
+        let fixture = try BatonFixture()
+        // `script` gives the command a terminal; its output is the terminal's.
+        let inTerminal = try Shell.run(
+            "/usr/bin/script",
+            ["-qec", "\(Shell.quote(fixture.binary)) kv set k v", "/dev/null"], environment: fixture.environment)
+        #expect(inTerminal.contains("baton: started the account daemon (pid "), "\(inTerminal)")
+        _ = CommandLineEndToEndTests.run(fixture, ["daemon", "stop"])
+        let piped = CommandLineEndToEndTests.run(fixture, ["kv", "get", "k"])
+        #expect(piped == (0, "v\n"), "\(piped.output)")
+    }
+}
