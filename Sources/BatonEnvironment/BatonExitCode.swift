@@ -26,7 +26,7 @@ public enum BatonExitCode {
         (success, "success"),
         (failure, "the command failed (no such file, no value, no usable terminal)"),
         (httpError, "baton dump: the page came with an HTTP error status"),
-        (daemonNotRunning, "no daemon is running, or none answers at BATON_SOCKET (never started for it)"),
+        (daemonNotRunning, "no daemon is running, or none answers at BATON_SOCKET (never started)"),
         (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
         (notAPage, "baton dump: the address is a file to save, not a page"),
         (usage, "bad usage: unknown command or option, bad or missing argument"),
