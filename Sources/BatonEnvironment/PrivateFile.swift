@@ -29,6 +29,20 @@ public enum PrivateFile {
         }
     }
 
+    /// The contents of the private file `url`: a regular file, opened without following a symbolic link and
+    /// without waiting (a FIFO or a device put in its place is refused, never read).
+    public static func read(_ url: URL) throws(PrivateFileError) -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw PrivateFileError(path: url.path, code: errno, reading: true) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PrivateFileError(path: url.path, code: errno, reading: true) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw PrivateFileError(path: url.path, code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : 0, reading: true)
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
+    }
+
     /// Creates `url` and the missing directories above it, each with mode 0700; an existing directory is
     /// left as it is (`tighten(under:)` fixes the state directory's at start).
     public static func createDirectory(_ url: URL) throws(PrivateFileError) {
@@ -68,9 +82,15 @@ public enum PrivateFile {
     }
 }
 
-/// A private file or directory that could not be written: one line naming it and why.
+/// A private file or directory that could not be written or read: one line naming it and why.
 public struct PrivateFileError: Error, CustomStringConvertible {
     public var path: String
+    /// The `errno`; 0 for a file that is not a regular one.
     public var code: Int32
-    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
+    public var reading = false
+
+    public var description: String {
+        let reason = code == 0 ? "it is not a regular file" : String(cString: strerror(code))
+        return "cannot \(reading ? "read" : "write") \(path): \(reason)"
+    }
 }

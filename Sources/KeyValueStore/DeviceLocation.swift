@@ -30,7 +30,7 @@ public struct DeviceLocation: Codable, Hashable, Sendable {
         let url = file(device: device, paths: paths)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(Self.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(Self.self, from: PrivateFile.read(url))
         } catch let error as DeviceLocationError {
             throw error
         } catch {

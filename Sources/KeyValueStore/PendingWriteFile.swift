@@ -33,7 +33,7 @@ final class PendingWriteFile: Sendable {
     /// The saved contents; nil when there is no file. A damaged file is reported, not ignored.
     func load() throws -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try JSONDecoder().decode(Contents.self, from: Data(contentsOf: url))
+        return try JSONDecoder().decode(Contents.self, from: PrivateFile.read(url))
     }
 
     /// Moves a damaged file aside (`kv-pending.json.damaged`) so the next save does not destroy it.

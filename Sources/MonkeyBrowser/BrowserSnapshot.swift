@@ -27,7 +27,7 @@ public struct BrowserSnapshot: Codable, Hashable, Sendable {
     public static func load(from file: URL) throws(SnapshotError) -> BrowserSnapshot? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
-            return try JSONDecoder().decode(BrowserSnapshot.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(BrowserSnapshot.self, from: PrivateFile.read(file))
         } catch {
             throw .unreadable(path: file.path, reason: "\(error)")
         }

@@ -49,7 +49,7 @@ public struct DoNotDisturb: Codable, Hashable, Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else { return DoNotDisturb() }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(DoNotDisturb.self, from: Data(contentsOf: file))
+        return try decoder.decode(DoNotDisturb.self, from: PrivateFile.read(file))
     }
 
     public func save(to file: URL) throws {

@@ -175,7 +175,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         lastUpNext = Array(entries)
         let file = paths.appGroupDirectory.appendingPathComponent(UpNextFile.fileName)
         var upNext =
-            (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(UpNextFile.self, from: $0) }
+            (try? PrivateFile.read(file)).flatMap { try? JSONDecoder().decode(UpNextFile.self, from: $0) }
             ?? UpNextFile()
         upNext.devices[device] = Array(entries)
         do {
@@ -536,7 +536,9 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     }
 
     private func loadLastSeen() -> Date? {
-        guard let text = try? String(contentsOf: lastSeenFile, encoding: .utf8), let seconds = Double(text) else {
+        guard let data = try? PrivateFile.read(lastSeenFile),
+            let seconds = Double(String(decoding: data, as: UTF8.self))
+        else {
             return nil
         }
         return Date(timeIntervalSince1970: seconds)

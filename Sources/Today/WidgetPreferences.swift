@@ -24,7 +24,7 @@ public struct WidgetPreferences: Codable, Sendable, Equatable {
     public static func load(from file: URL) throws -> WidgetPreferences {
         guard FileManager.default.fileExists(atPath: file.path) else { return .firstRun }
         do {
-            return try JSONDecoder().decode(WidgetPreferences.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(WidgetPreferences.self, from: PrivateFile.read(file))
         } catch {
             throw WidgetPreferencesError.unreadable(file.path)
         }

@@ -126,5 +126,11 @@ import Testing
         let cookies = Self.run(fixture, ["cookies", "list", "--device", "d"])
         #expect(cookies.status == 1, "\(cookies.output)")
         #expect(cookies.output.contains("not a regular file"), "\(cookies.output)")
+        // The same for the device's own state files (here its location).
+        #expect(mkfifo(device.appendingPathComponent("location.json").path, 0o600) == 0)
+        let location = Self.run(fixture, ["location", "get", "--device", "d"])
+        #expect(location.status == 1, "\(location.output)")
+        #expect(location.output.contains("it is not a regular file"), "\(location.output)")
+        #expect(location.output.split(separator: "\n").count == 1, "\(location.output)")
     }
 }
