@@ -72,7 +72,7 @@ enum KeyValueCLI {
     /// Prints `failure`'s line, naming the command, and exits with its code.
     static func fail(_ failure: CommandFailure) -> Never {
         let path = CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))
-        CommandLineRunner.printError("\(path): \(TerminalText.line(failure.message))")
+        CommandLineRunner.printError("\(path): \(failure.message)")
         Foundation.exit(failure.code)
     }
 
