@@ -23,14 +23,14 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension CommandFailure {
-    /// `error` as one line with its documented exit code: 78 for an unsafe path (`StrictModeError`) or a
-    /// socket served by another user, 3 when no daemon answers where `BATON_SOCKET` points, 1 for the rest.
+    /// `error` as one line with its documented exit code: its own for a `CommandFailure` (`DaemonLauncher`
+    /// throws them: 3 when no daemon answers where `BATON_SOCKET` points), 78 for an unsafe path
+    /// (`StrictModeError`) or a socket served by another user, 3 for no daemon, 1 for the rest.
     init(describing error: any Error) {
         switch error {
         case let failure as CommandFailure: self = failure
         case let refusal as StrictModeError: self.init(refusal.description, code: BatonExitCode.unsafeState)
         case let link as DaemonLinkError: self.init(link.description, code: BatonExitCode.unsafeState)
-        case let start as DaemonStartFailure: self.init(start.description, code: start.code)
         case let query as DaemonQueryError:
             switch query {
             case .foreign: self.init(query.description, code: BatonExitCode.unsafeState)
