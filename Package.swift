@@ -124,7 +124,9 @@ let package = Package(
         // Sealing and opening end-to-end encrypted pushes (`baton push --encrypt`, MonkeyBrowser's extension).
         .target(
             name: "EncryptedPush",
-            dependencies: ["Notifications", "Wire", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "Notifications", "Wire", "BatonEnvironment", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // UNUserNotificationCenter for apps of the suite: the Notifications model over the account daemon.
         .target(
             name: "UserNotifications",
@@ -222,6 +224,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             linkerSettings: batonLinking
         ),
         // `baton account …` and the daemon's link to the account's PostgreSQL server.
@@ -302,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "AccountServiceTests",
             dependencies: [
-                "AccountService", "Wire", "BatonEnvironment", "TestSupport",
+                "AccountService", "Wire", "BatonEnvironment", "TestSupport", "Notifications",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),

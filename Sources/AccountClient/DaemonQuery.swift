@@ -49,7 +49,7 @@ public enum DaemonQuery {
                 onClose: { waiter.finish(.failure(.closed)) }
             ).get()
         } catch let error as DaemonLinkError {
-            throw .refused(error.description)
+            throw .foreign(error.description)
         } catch {
             throw .notRunning(paths.socket.path)
         }
@@ -69,7 +69,7 @@ public enum DaemonQuery {
             try await link.send(message).get()
             link.close()
         } catch let error as DaemonLinkError {
-            throw .refused(error.description)
+            throw .foreign(error.description)
         } catch {
             throw .notRunning(paths.socket.path)
         }
@@ -80,6 +80,8 @@ public enum DaemonQuery {
 public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
     case notRunning(String)
     case refused(String)
+    /// The socket is served by another user's process (`DaemonLinkError.foreignDaemon`): exit 78 in the CLI.
+    case foreign(String)
     case failed(WireFailure)
     case closed
     case timedOut
@@ -89,7 +91,7 @@ public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notRunning(let socket): "no Baton daemon is running (nothing answers at \(socket))"
-        case .refused(let message): message
+        case .refused(let message), .foreign(let message): message
         case .failed(let failure): failure.description
         case .closed: "the daemon closed the connection without answering"
         case .timedOut: "the daemon did not answer in time"

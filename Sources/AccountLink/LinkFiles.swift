@@ -66,15 +66,10 @@ public struct LinkFiles: Sendable {
 
     /// Writes `data` to `url` with mode 0600, atomically (a temporary file renamed over it).
     static func writePrivate(_ data: Data, to url: URL, durable: Bool = true) throws(AccountLinkError) {
-        let temporary = url.path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .failed("cannot write \(url.path): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { DescriptorWrite.all(Array($0), to: descriptor) }
-        if durable { fsync(descriptor) }
-        close(descriptor)
-        guard written, rename(temporary, url.path) == 0 else {
-            unlink(temporary)
-            throw .failed("cannot write \(url.path): \(String(cString: strerror(errno)))")
+        do {
+            try PrivateFile.write(data, to: url, durable: durable)
+        } catch {
+            throw .failed(error.description)
         }
     }
 }

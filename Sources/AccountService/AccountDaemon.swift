@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import Notifications
 import Wire
 
 /// `baton daemon run`: the per-user account daemon. One per user, guarded by a lock; serves the
@@ -46,6 +47,10 @@ public enum AccountDaemon {
             logger.critical("cannot open the database", metadata: ["error": "\(error)"])
             throw error
         }
+        // Attachment copies no notification names (a crash between a copy and its request) go.
+        AttachmentCleanup.sweep(
+            directory: paths.stateDirectory.appendingPathComponent(AttachmentStore.directoryName), pool: store.pool,
+            logger: logger)
         DescriptorLimit.raiseToHard()
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -8,7 +8,8 @@ public enum BatonExitCode {
     public static let failure: Int32 = 1
     /// `baton dump`: the page came with an HTTP error status (its text is still printed).
     public static let httpError: Int32 = 2
-    /// No daemon is running (`daemon status`, `devices`, `activities`).
+    /// No daemon is running (`daemon status`, `devices`, `activities`), or none answers at the socket
+    /// `BATON_SOCKET` names (where baton never starts one).
     public static let daemonNotRunning: Int32 = 3
     /// `daemon status`: a daemon holds the lock but does not answer (at its descriptor limit, say).
     public static let daemonNotAnswering: Int32 = 4
@@ -16,8 +17,8 @@ public enum BatonExitCode {
     public static let notAPage: Int32 = 5
     /// Bad usage: an unknown command or option, a missing or malformed argument (EX_USAGE).
     public static let usage: Int32 = 64
-    /// Baton's state or runtime directory is unsafe: not the user's, or writable by others (EX_CONFIG;
-    /// the `StrictModes` check returns it).
+    /// An unsafe path (EX_CONFIG): Baton's state or runtime directory, or a file the daemon opens, is not the
+    /// user's, is writable by others or is a symbolic link (`StrictModes`), or another user serves the socket.
     public static let unsafeState: Int32 = 78
 
     /// Every code and what it means: `--help` and the README's table are this list.
@@ -25,11 +26,11 @@ public enum BatonExitCode {
         (success, "success"),
         (failure, "the command failed (no such file, no value, no usable terminal)"),
         (httpError, "baton dump: the page came with an HTTP error status"),
-        (daemonNotRunning, "no daemon is running (daemon status, devices, activities)"),
+        (daemonNotRunning, "no daemon is running, or none answers at BATON_SOCKET (never started)"),
         (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
         (notAPage, "baton dump: the address is a file to save, not a page"),
         (usage, "bad usage: unknown command or option, bad or missing argument"),
-        (unsafeState, "unsafe state or runtime directory (owner, mode)"),
+        (unsafeState, "unsafe path (owner, mode, link) or another user's daemon"),
     ]
 
     /// The table, as `--help` shows it.

@@ -65,6 +65,14 @@ public struct BatonPaths: Sendable, Equatable {
             .appendingPathComponent(safe, isDirectory: true)
     }
 
+    /// The files the daemon opens as they are (the database and its companions, its log, its lock): each must
+    /// be absent or a regular file of the user's (`StrictModes.checkFile`).
+    public var daemonPrivateFiles: [URL] {
+        ["", "-wal", "-shm", "-journal"].map { URL(fileURLWithPath: database.path + $0) } + [
+            logDirectory.appendingPathComponent("daemon.log"), daemonLock,
+        ]
+    }
+
     /// The directories Baton owns here: `BATON_HOME` when set, then the runtime and state directories.
     public var ownedDirectories: [URL] {
         let home = runtimeDirectory.deletingLastPathComponent()

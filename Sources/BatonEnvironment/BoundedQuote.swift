@@ -10,7 +10,7 @@ public enum BoundedQuote {
         "'" + escaped(text, limit: limit) + "'"
     }
 
-    /// `text` with control characters escaped (`\n`, `\t`, `\u{1B}`…), cut to `limit` bytes.
+    /// `text` with control characters escaped (`\n`, `\t`, `\u{1B}`…: `TerminalText`'s rule), cut to `limit` bytes.
     public static func escaped(_ text: some StringProtocol, limit: Int = Int.max) -> String {
         var result = ""
         var bytes = 0
@@ -25,17 +25,5 @@ public enum BoundedQuote {
         return result
     }
 
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": return "\\n"
-        case "\r": return "\\r"
-        case "\t": return "\\t"
-        default:
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                return "\\u{" + String(value, radix: 16) + "}"
-            }
-            return String(scalar)
-        }
-    }
+    private static func escape(_ scalar: Unicode.Scalar) -> String { TerminalText.escape(scalar) }
 }

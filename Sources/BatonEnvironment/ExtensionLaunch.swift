@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 
 #if canImport(Glibc)
@@ -22,11 +23,8 @@ public enum ExtensionLaunch {
     ) throws(Failure) -> ChildProcess {
         let path = directory.appendingPathComponent(executable).path
         guard access(path, X_OK) == 0 else { throw .executableMissing(path) }
-        try? FileManager.default.createDirectory(at: appGroupDirectory, withIntermediateDirectories: true)
-        if let errorLog {
-            try? FileManager.default.createDirectory(
-                at: errorLog.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
+        try? PrivateFile.createDirectory(appGroupDirectory)
+        if let errorLog { try? PrivateFile.createDirectory(errorLog.deletingLastPathComponent()) }
         do {
             return try ChildProcess.spawn(executable: path, errorLog: errorLog?.path)
         } catch {

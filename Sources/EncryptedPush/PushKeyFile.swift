@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Crypto
 import Foundation
 
@@ -18,9 +19,7 @@ extension EncryptedPush {
         let file = keyFile(appGroupDirectory: appGroupDirectory, bundleIdentifier: bundleIdentifier)
         let path = file.path
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+            try PrivateFile.createDirectory(file.deletingLastPathComponent())
         } catch {
             throw EncryptedPushError.keyFile(path: path, problem: "cannot create its directory")
         }

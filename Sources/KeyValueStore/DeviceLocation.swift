@@ -30,7 +30,7 @@ public struct DeviceLocation: Codable, Hashable, Sendable {
         let url = file(device: device, paths: paths)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(Self.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(Self.self, from: PrivateFile.read(url))
         } catch let error as DeviceLocationError {
             throw error
         } catch {
@@ -42,11 +42,9 @@ public struct DeviceLocation: Codable, Hashable, Sendable {
     public func save(device: String, paths: BatonPaths = BatonPaths()) throws(DeviceLocationError) {
         let url = Self.file(device: device, paths: paths)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(self).write(to: url, options: .atomic)
+            try PrivateFile.write(try encoder.encode(self), to: url)
         } catch {
             throw .unwritable(url.path, "\(error)")
         }

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Logging
 import Synchronization
@@ -32,7 +33,7 @@ final class PendingWriteFile: Sendable {
     /// The saved contents; nil when there is no file. A damaged file is reported, not ignored.
     func load() throws -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try JSONDecoder().decode(Contents.self, from: Data(contentsOf: url))
+        return try JSONDecoder().decode(Contents.self, from: PrivateFile.read(url))
     }
 
     /// Moves a damaged file aside (`kv-pending.json.damaged`) so the next save does not destroy it.
@@ -65,9 +66,7 @@ final class PendingWriteFile: Sendable {
             })
         else { return }
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(contents).write(to: url, options: .atomic)
+            try PrivateFile.write(try JSONEncoder().encode(contents), to: url)
             state.withLock { $0.lastFailure = nil }
         } catch {
             let failure = "cannot save \(url.path): \(error)"

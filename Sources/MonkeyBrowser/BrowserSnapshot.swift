@@ -27,7 +27,7 @@ public struct BrowserSnapshot: Codable, Hashable, Sendable {
     public static func load(from file: URL) throws(SnapshotError) -> BrowserSnapshot? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
-            return try JSONDecoder().decode(BrowserSnapshot.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(BrowserSnapshot.self, from: PrivateFile.read(file))
         } catch {
             throw .unreadable(path: file.path, reason: "\(error)")
         }
@@ -36,11 +36,9 @@ public struct BrowserSnapshot: Codable, Hashable, Sendable {
     /// Writes the file atomically, creating its directory.
     public func save(to file: URL) throws(SnapshotError) {
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(self).write(to: file, options: .atomic)
+            try PrivateFile.write(try encoder.encode(self), to: file)
         } catch {
             throw .unwritable(path: file.path, reason: "\(error)")
         }

@@ -38,6 +38,8 @@ public enum NotificationValidationError: Error, Hashable, Sendable, CustomString
     case attachmentMissing(path: String)
     /// An attachment that is a directory, not a file.
     case attachmentIsDirectory(path: String)
+    /// An attachment that is neither a file nor a directory (a FIFO, a device, a socket): never opened.
+    case attachmentNotRegularFile(path: String)
     /// An attachment over its kind's size limit.
     case attachmentTooLarge(path: String, bytes: Int, type: AttachmentType)
     /// An attachment that could not be read or copied into the store.
@@ -80,6 +82,8 @@ public enum NotificationValidationError: Error, Hashable, Sendable, CustomString
             "attachment \(shown(path)): no such file"
         case .attachmentIsDirectory(let path):
             "attachment \(shown(path)): is a directory, not a file"
+        case .attachmentNotRegularFile(let path):
+            "attachment \(shown(path)): is not a regular file (a FIFO, a device or a socket)"
         case .attachmentTooLarge(let path, let bytes, let type):
             "attachment \(shown(path)): \(bytes) bytes is over the \(type.maxBytes)-byte limit for \(type.rawValue) attachments"
         case .attachmentUnreadable(let path, let reason):

@@ -49,7 +49,8 @@ public struct CookieJarFile: Sendable {
 
     /// The cookies kept (none when there is no jar yet); refuses a jar others may read, and a damaged one.
     public func load() throws(CookieJarError) -> [StoredCookie] {
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO put where the jar was is refused below, never waited on.
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT { return [] }
             if errno == ELOOP { throw .symlink(path: url.path) }
@@ -58,6 +59,9 @@ public struct CookieJarFile: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .damaged(path: url.path, reason: "cannot stat it") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .damaged(path: url.path, reason: "it is not a regular file")
+        }
         guard status.st_uid == getuid() else { throw .notOwned(path: url.path) }
         let mode = Int(status.st_mode & 0o777)
         guard mode & 0o077 == 0 else { throw .readableByOthers(path: url.path, mode: mode) }
@@ -114,9 +118,7 @@ public struct CookieJarFile: Sendable {
 
     /// The jar's lock file, created 0600 in a 0700 directory, locked exclusively.
     private func lockFile() throws(CookieJarError) -> Int32 {
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        try? PrivateFile.createDirectory(url.deletingLastPathComponent())
         let descriptor = open(url.path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
         while flock(descriptor, LOCK_EX) != 0 {

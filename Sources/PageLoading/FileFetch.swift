@@ -25,13 +25,21 @@ enum FileFetch {
     /// At most `count` bytes of the file, read straight into arrays sized from `fstat` (no `Data`, no copy
     /// for a file that does not grow while it is read).
     private static func readBytes(_ path: String, upTo count: Int) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Never blocks on a FIFO put where the page was: opened without waiting, read only as a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             throw PageLoadError.fileUnreadable(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        guard fstat(descriptor, &status) == 0 else {
+            throw PageLoadError.fileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw PageLoadError.fileUnreadable(
+                path: path, reason: "it is not a regular file (a FIFO, a device or a socket)")
+        }
+        let size = Int(status.st_size)
         var bytes: [UInt8] = []
         var chunk = max(size + 1, 64 * 1024)
         while bytes.count < count {

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Cartography
 import Foundation
 
@@ -25,7 +26,6 @@ public enum FavoritesWidgetFile {
 
     /// Writes the file atomically into `directory` (created if needed).
     public static func write(_ stores: [StoreRecord], to directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try data(for: stores).write(to: directory.appendingPathComponent(fileName), options: .atomic)
+        try PrivateFile.write(try data(for: stores), to: directory.appendingPathComponent(fileName))
     }
 }

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import KeyValueStore
 import Wire
@@ -55,8 +56,6 @@ public final class KeyValueFavorites: FavoritesBackend {
 
     public func saveUnsharedChanges(_ changes: FavouritesMerge) throws {
         guard let unsharedFile else { return }
-        try FileManager.default.createDirectory(
-            at: unsharedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(changes).write(to: unsharedFile, options: .atomic)
+        try PrivateFile.write(try JSONEncoder().encode(changes), to: unsharedFile)
     }
 }

@@ -49,17 +49,14 @@ public struct DoNotDisturb: Codable, Hashable, Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else { return DoNotDisturb() }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(DoNotDisturb.self, from: Data(contentsOf: file))
+        return try decoder.decode(DoNotDisturb.self, from: PrivateFile.read(file))
     }
 
     public func save(to file: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: file, options: .atomic)
+        try PrivateFile.write(try encoder.encode(self), to: file)
     }
 }
 

@@ -179,12 +179,11 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         lastUpNext = Array(entries)
         let file = paths.appGroupDirectory.appendingPathComponent(UpNextFile.fileName)
         var upNext =
-            (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(UpNextFile.self, from: $0) }
+            (try? PrivateFile.read(file)).flatMap { try? JSONDecoder().decode(UpNextFile.self, from: $0) }
             ?? UpNextFile()
         upNext.devices[device] = Array(entries)
         do {
-            try FileManager.default.createDirectory(at: paths.appGroupDirectory, withIntermediateDirectories: true)
-            try JSONEncoder().encode(upNext).write(to: file, options: .atomic)
+            try PrivateFile.write(try JSONEncoder().encode(upNext), to: file)
             port.post(AppGroupChanged(fileName: UpNextFile.fileName), to: .everyApp)
         } catch {
             logger.warning("cannot write the Up Next file", metadata: ["error": "\(error)"])
@@ -541,7 +540,9 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     }
 
     private func loadLastSeen() -> Date? {
-        guard let text = try? String(contentsOf: lastSeenFile, encoding: .utf8), let seconds = Double(text) else {
+        guard let data = try? PrivateFile.read(lastSeenFile),
+            let seconds = Double(String(decoding: data, as: UTF8.self))
+        else {
             return nil
         }
         return Date(timeIntervalSince1970: seconds)
@@ -549,9 +550,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     private func saveLastSeen() {
         let now = now()
-        try? FileManager.default.createDirectory(
-            at: lastSeenFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? String(now.timeIntervalSince1970).write(to: lastSeenFile, atomically: true, encoding: .utf8)
+        try? PrivateFile.write(Data(String(now.timeIntervalSince1970).utf8), to: lastSeenFile)
     }
 }
 

@@ -24,7 +24,7 @@ public struct WidgetPreferences: Codable, Sendable, Equatable {
     public static func load(from file: URL) throws -> WidgetPreferences {
         guard FileManager.default.fileExists(atPath: file.path) else { return .firstRun }
         do {
-            return try JSONDecoder().decode(WidgetPreferences.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(WidgetPreferences.self, from: PrivateFile.read(file))
         } catch {
             throw WidgetPreferencesError.unreadable(file.path)
         }
@@ -32,11 +32,9 @@ public struct WidgetPreferences: Codable, Sendable, Equatable {
 
     /// Writes the preferences atomically, creating the device directory.
     public func save(to file: URL) throws {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: file, options: .atomic)
+        try PrivateFile.write(try encoder.encode(self), to: file)
     }
 
     /// Adds a widget at the bottom; nothing when it is already there.

@@ -1,3 +1,4 @@
+import AccountClient
 import BatonEnvironment
 import Foundation
 
@@ -18,5 +19,25 @@ struct CommandFailure: Error, CustomStringConvertible {
     static func exit(_ line: String) -> Never {
         FileHandle.standardError.write(Data((line + "\n").utf8))
         Foundation.exit(BatonExitCode.failure)
+    }
+}
+
+extension CommandFailure {
+    /// `error` as one line with its documented exit code: its own for a `CommandFailure` (`DaemonLauncher`
+    /// throws them: 3 when no daemon answers where `BATON_SOCKET` points), 78 for an unsafe path
+    /// (`StrictModeError`) or a socket served by another user, 3 for no daemon, 1 for the rest.
+    init(describing error: any Error) {
+        switch error {
+        case let failure as CommandFailure: self = failure
+        case let refusal as StrictModeError: self.init(refusal.description, code: BatonExitCode.unsafeState)
+        case let link as DaemonLinkError: self.init(link.description, code: BatonExitCode.unsafeState)
+        case let query as DaemonQueryError:
+            switch query {
+            case .foreign: self.init(query.description, code: BatonExitCode.unsafeState)
+            case .notRunning: self.init(query.description, code: BatonExitCode.daemonNotRunning)
+            default: self.init(query.description)
+            }
+        default: self.init("\(error)")
+        }
     }
 }

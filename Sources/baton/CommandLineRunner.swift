@@ -16,6 +16,10 @@ enum CommandLineRunner {
                     + "see 'baton --help')")
             return BatonExitCode.usage
         }
+        if SSHCommand.asksForHelp(arguments) {
+            print(BatonCommand.helpMessage(for: SSHCommand.self))
+            return BatonExitCode.success
+        }
         do {
             var command = try BatonCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -84,7 +88,8 @@ enum CommandLineRunner {
             .replacingOccurrences(of: "Error: ", with: "")
     }
 
+    /// Writes `line` to standard error, escaped (`TerminalText`): it may quote the daemon or a page.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.line(line) + "\n").utf8))
     }
 }

@@ -40,8 +40,10 @@ struct CookiesListCommand: ParsableCommand {
             if cookie.secure { attributes.append("Secure") }
             if cookie.httpOnly { attributes.append("HttpOnly") }
             if let sameSite = cookie.sameSite { attributes.append("SameSite=\(sameSite.capitalized)") }
+            // Cookies come from pages: escaped for the terminal.
             print(
-                "\(cookie.domain)\(cookie.path)  \(cookie.name)=\(cookie.value)  \(attributes.joined(separator: ", "))")
+                TerminalText.line("\(cookie.domain)\(cookie.path)  \(cookie.name)=\(cookie.value)  ")
+                    + attributes.joined(separator: ", "))
         }
     }
 }

@@ -30,8 +30,9 @@ struct DaemonStartCommand: AsyncParsableCommand {
             let pong = try await DaemonLauncher.start(paths: paths)
             print("baton daemon started (pid \(pong.daemonPID))")
         } catch {
-            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
-            throw ExitCode(1)
+            let failure = CommandFailure(describing: error)
+            FileHandle.standardError.write(Data("baton: \(failure.message)\n".utf8))
+            throw ExitCode(failure.code)
         }
     }
 }
@@ -48,6 +49,9 @@ struct DaemonStopCommand: AsyncParsableCommand {
         } catch .refused(let message) {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(1)
+        } catch .foreign(let message) {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
         } catch {
             print("baton daemon is not running")
             return
@@ -101,6 +105,10 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         if case .refused(let message) = error {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(1)
+        }
+        if case .foreign(let message) = error {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
         }
         guard let pid = AccountDaemon.runningPID(paths: paths) else {
             if json {
@@ -162,17 +170,29 @@ struct DaemonRunCommand: ParsableCommand {
 
     func run() throws {
         CleanSignals.unblockOnThisThread()
+        let paths = BatonPaths()
+        do {
+            try paths.prepare()
+        } catch {
+            FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
+            throw ExitCode(BatonExitCode.unsafeState)
+        }
+        // Files and folders an older baton left readable by others are the user's alone again (0600, 0700);
+        // and the daemon holds no other directory open (the command that started it may be on a mount the
+        // user wants to unmount).
+        PrivateFile.tighten(under: paths.stateDirectory)
+        _ = chdir(paths.stateDirectory.path)
         let outcome: AccountDaemon.Outcome
         do {
             outcome = try AccountDaemon.run(
-                paths: BatonPaths(), limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
+                paths: paths, limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
                 ready: {
                     StandardError.detach()
                     LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw ExitCode(error is StrictModeError ? BatonExitCode.unsafeState : BatonExitCode.failure)
         }
         if case .alreadyRunning(let pid) = outcome {
             FileHandle.standardError.write(
@@ -210,83 +230,4 @@ enum ProcessState {
         else { return false }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
-}
-
-/// Starts the daemon in the background and waits until it answers, or until it exits saying why.
-enum DaemonLauncher {
-    /// Spawns `baton daemon run` with its standard error on a pipe and waits (up to 20 s: a loaded machine
-    /// may take a while to open and migrate the database) for its first pong. A daemon that cannot start
-    /// writes why to the pipe and exits: that reason is thrown at once.
-    static func start(paths: BatonPaths) async throws -> Pong {
-        try paths.prepare()
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw DaemonStartFailure("cannot start the daemon: \(String(cString: strerror(errno)))")
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let errors = DaemonErrorPipe(descriptor: ends[0])
-        defer { errors.close() }
-        do {
-            try DaemonSpawner.spawn(executable: DaemonSpawner.defaultExecutable(), errorOutput: ends[1])
-        } catch {
-            close(ends[1])
-            throw error
-        }
-        close(ends[1])
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let pong = try? await DaemonStatus.ping(paths: paths, timeout: .seconds(1)) { return pong }
-            if errors.drain(), let reason = errors.reason {
-                throw DaemonStartFailure("the daemon could not start: \(reason)")
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw DaemonStartFailure(
-            "the daemon did not come up; see \(paths.logDirectory.appendingPathComponent("daemon.log").path)")
-    }
-}
-
-/// Why `daemon start` (or a command that starts the daemon) failed: one line for the user.
-struct DaemonStartFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The read end of the daemon's standard error while it starts.
-final class DaemonErrorPipe {
-    private let descriptor: Int32
-    private var text = Data()
-    private var closed = false
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    }
-
-    /// Reads what is there; returns true once the daemon closed its end (it exited, or it serves).
-    func drain() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !closed {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count > 0 {
-                if text.count < 64 * 1024 { text.append(contentsOf: buffer[..<count]) }
-            } else if count == 0 {
-                closed = true
-            } else {
-                break
-            }
-        }
-        return closed
-    }
-
-    /// Why the daemon failed, when it said so ("baton daemon: REASON"; a daemon that found another one
-    /// running says something else, and that one will answer).
-    var reason: String? {
-        let prefix = "baton daemon: "
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
-        guard let line = lines.last(where: { $0.hasPrefix(prefix) }) else { return nil }
-        return String(line.dropFirst(prefix.count))
-    }
-
-    func close() { Glibc.close(descriptor) }
 }

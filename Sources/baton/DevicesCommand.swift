@@ -13,14 +13,16 @@ struct DevicesCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let reply = try await AccountQuery.run { .devicesQuery(DevicesQuery(requestID: $0)) }
+        let reply = try await AccountQuery.run(json: json) { .devicesQuery(DevicesQuery(requestID: $0)) }
         guard case .devicesReply(let devices) = reply else { throw ExitCode(1) }
         if json { return try JSONOutput.print(devices.devices.map(QueryJSON.Device.init)) }
         if devices.devices.isEmpty { return print("no devices connected") }
+        // Names, apps and titles come from other devices (a title from a page): escaped for the terminal.
+        func safe(_ text: String) -> String { TerminalText.line(text) }
         for device in devices.devices {
-            let activity = device.currentActivity.map { "\($0.title) (\($0.activityType))" } ?? "—"
-            print("\(device.name)  pid \(device.pid)  since \(device.connectedSince.formatted(.iso8601))")
-            let apps = device.apps.map(\.bundleIdentifier).joined(separator: ", ")
+            let activity = device.currentActivity.map { "\(safe($0.title)) (\(safe($0.activityType)))" } ?? "—"
+            print("\(safe(device.name))  pid \(device.pid)  since \(device.connectedSince.formatted(.iso8601))")
+            let apps = device.apps.map { safe($0.bundleIdentifier) }.joined(separator: ", ")
             print("  apps: \(apps.isEmpty ? "none" : apps)")
             print("  current activity: \(activity)")
         }
@@ -35,28 +37,36 @@ struct ActivitiesCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let reply = try await AccountQuery.run { .activitiesQuery(ActivitiesQuery(requestID: $0)) }
+        let reply = try await AccountQuery.run(json: json) { .activitiesQuery(ActivitiesQuery(requestID: $0)) }
         guard case .activitiesReply(let list) = reply else { throw ExitCode(1) }
         if json { return try JSONOutput.print(list.activities.map(QueryJSON.Activity.init)) }
         if list.activities.isEmpty { return print("no device offers an activity") }
-        let width = list.activities.map { TextWidth.of($0.device) }.max() ?? 0
+        // Everything here comes from other devices (a title from a page): escaped for the terminal.
+        func safe(_ text: String) -> String { TerminalText.line(text) }
+        let width = list.activities.map { TextWidth.of(safe($0.device)) }.max() ?? 0
         for activity in list.activities {
-            let web = activity.webpageURL.map { "  \($0.absoluteString)" } ?? ""
-            print("\(TextWidth.pad(activity.device, to: width))  \(activity.title)  [\(activity.activityType)]\(web)")
+            let web = activity.webpageURL.map { "  \(safe($0.absoluteString))" } ?? ""
+            print(
+                "\(TextWidth.pad(safe(activity.device), to: width))  \(safe(activity.title))  "
+                    + "[\(safe(activity.activityType))]\(web)")
         }
     }
 }
 
 /// Runs one query for a CLI command, turning failures into a message and exit code.
 enum AccountQuery {
-    static func run(_ make: @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
+    /// With `json`, no daemon is answered as `daemon status --json` answers it: `{"running":false}`, exit 3.
+    static func run(json: Bool = false, _ make: @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
         do {
             return try await DaemonQuery.request(paths: BatonPaths(), make)
+        } catch .notRunning where json {
+            print(#"{"running":false}"#)
+            throw ExitCode(BatonExitCode.daemonNotRunning)
         } catch .notRunning {
             throw CommandFailure(
                 "no daemon is running (start one with 'baton daemon start')", code: BatonExitCode.daemonNotRunning)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(describing: error)
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CMallocTuning
 import BatonEnvironment
+import CMallocTuning
 import Foundation
 import HTMLText
 import PageLoading
@@ -21,6 +21,11 @@ struct DumpCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the page as JSON (title, status, lines, links).")
     var json = false
+
+    @Flag(
+        name: .long,
+        help: "Print the page's control characters as they are (by default they are escaped, as \\u{1b}).")
+    var raw = false
 
     func validate() throws {
         guard (1...10_000).contains(cols) else {
@@ -54,7 +59,8 @@ struct DumpCommand: ParsableCommand {
         if json {
             try StandardOutput.emit(Data(try DumpOutput.json(page: page, text: text).utf8))
         } else {
-            try StandardOutput.write(text.dumpUTF8)
+            // Text from the page reaches the terminal escaped (`TerminalText`), unless asked for as it is.
+            try StandardOutput.write(raw ? text.dumpUTF8 : TerminalText.lines(text.dumpUTF8))
         }
         if !page.isSuccess {
             FileHandle.standardError.write(

@@ -16,12 +16,12 @@ enum KeyValueCLI {
         } catch .notRunning {
             await startDaemon(paths: paths)
         } catch {
-            fail(error.description)
+            fail(CommandFailure(describing: error))
         }
         do {
             return try await query(paths)
         } catch {
-            fail(error.description)
+            fail(CommandFailure(describing: error))
         }
     }
 
@@ -67,17 +67,20 @@ enum KeyValueCLI {
     }
 
     /// Prints `message` to standard error, naming the command (`baton kv get: …`), and exits with status 1.
-    static func fail(_ message: String) -> Never {
+    static func fail(_ message: String) -> Never { fail(CommandFailure(message)) }
+
+    /// Prints `failure`'s line, naming the command, and exits with its code.
+    static func fail(_ failure: CommandFailure) -> Never {
         let path = CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))
-        CommandLineRunner.printError("\(path): \(message)")
-        Foundation.exit(BatonExitCode.failure)
+        CommandLineRunner.printError("\(path): \(failure.message)")
+        Foundation.exit(failure.code)
     }
 
     private static func startDaemon(paths: BatonPaths) async {
         do {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
         } catch {
-            fail("\(error)")
+            fail(CommandFailure(describing: error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonEnvironment
 import Foundation
 import TextWidth
 import Wire
@@ -20,13 +21,17 @@ struct KeyValueGetCommand: AsyncParsableCommand {
 
     @Argument(help: "The key.") var key: String
     @Flag(help: "Print the value as JSON (strings quoted).") var json = false
+    @Flag(help: "Print a string's control characters as they are (by default they are escaped, as \\u{1b}).")
+    var raw = false
 
     func run() async throws {
         let snapshot = await KeyValueCLI.snapshot()
         guard let value = snapshot.entries.first(where: { $0.key == key })?.value else {
-            KeyValueCLI.fail("no value for key '\(key)'")
+            KeyValueCLI.fail("no value for key \(BoundedQuote.quote(key))")
         }
-        print(json ? KeyValueCLI.json(value) : KeyValueCLI.text(value))
+        // Another device wrote it: control characters reach the terminal escaped unless asked for raw.
+        let text = KeyValueCLI.text(value)
+        print(json ? KeyValueCLI.json(value) : raw ? text : TerminalText.lines(text))
     }
 }
 
@@ -93,8 +98,11 @@ struct KeyValueListCommand: AsyncParsableCommand {
         if entries.isEmpty { return print("the key-value store is empty") }
         for entry in entries {
             // One line per key: long values are cut (`kv get` prints them whole).
-            let value = TextWidth.truncate(entry.value.map(KeyValueCLI.text) ?? "", to: 60)
-            print("\(entry.key) = \(value)  (\(entry.writer), \(entry.modified.formatted(.iso8601)))")
+            // Keys, values and writers come from other devices: escaped for the terminal.
+            let value = TextWidth.truncate(TerminalText.line(entry.value.map(KeyValueCLI.text) ?? ""), to: 60)
+            print(
+                "\(TerminalText.line(entry.key)) = \(value)  "
+                    + "(\(TerminalText.line(entry.writer)), \(entry.modified.formatted(.iso8601)))")
         }
     }
 }

@@ -15,7 +15,8 @@ struct LocationCommand: ParsableCommand {
 /// triggers of this device's notifications.
 struct LocationSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Set the location: latitude -90...90, longitude -180...180 (degrees).")
+        commandName: "set", abstract: "Set the location: latitude -90...90, longitude -180...180 (degrees).",
+        discussion: "Exit codes: 0 set; 1 it could not be saved; 64 usage; 65 a coordinate out of range.")
 
     /// Both numbers in one list so a negative longitude (`-122.03`) is not read as an option.
     @Argument(
@@ -43,8 +44,14 @@ struct LocationSetCommand: AsyncParsableCommand {
         guard numbers.count == 2, let lat = Double(numbers[0]), let lon = Double(numbers[1]) else {
             throw ValidationError("expected LAT LON (two numbers)")
         }
+        let location: DeviceLocation
         do {
-            let location = try DeviceLocation(latitude: lat, longitude: lon)
+            location = try DeviceLocation(latitude: lat, longitude: lon)
+        } catch {
+            // Out of range: invalid input, 65, as `notify --near` says it.
+            throw CommandFailure(error.description, code: NotificationCLI.ExitCode.invalid)
+        }
+        do {
             try location.save(device: options.deviceName)
             await LocationNotice.tellDaemon(device: options.deviceName, location: location)
             print("location of \(options.deviceName): \(location.latitude), \(location.longitude)")

@@ -23,26 +23,33 @@ enum NotificationCLI {
     }
 
     /// Sends `message` and returns the daemon's typed answer; a refusal prints one line and exits (with the
-    /// code `exitCode` picks for it, else the family's).
+    /// code `exitCode` picks for it, else the family's), after `cleanup` (which removes what the request
+    /// would have owned: `notify`'s attachment copies).
     static func request(
-        _ message: NotificationMessage, exitCode pick: (WireFailure) -> Int32? = { _ in nil }
+        _ message: NotificationMessage, exitCode pick: (WireFailure) -> Int32? = { _ in nil },
+        cleanup: () -> Void = {}
     ) async -> NotificationMessage {
         let wire: WireMessage
         do {
             wire = try message.wire(requestID: 1)
         } catch {
+            cleanup()
             fail("cannot encode the request: \(error)", code: ExitCode.failed)
         }
         let paths = BatonPaths()
         let reply: WireMessage
         do {
             reply = try await requestStartingDaemon(paths: paths, stamping(wire))
-        } catch .failed(let failure) {
-            fail(failure.message, code: pick(failure) ?? exitCode(for: failure.code))
         } catch {
-            fail(error.description, code: ExitCode.failed)
+            cleanup()
+            switch error {
+            case .query(.failed(let failure)): fail(failure.message, code: pick(failure) ?? exitCode(for: failure.code))
+            case .query(let error): fail(CommandFailure(describing: error))
+            case .cannotStart(let failure): fail(failure)
+            }
         }
         guard case .notification(let envelope) = reply, let answer = try? NotificationMessage(envelope) else {
+            cleanup()
             fail("unexpected reply '\(reply.kind)' from the daemon", code: ExitCode.failed)
         }
         return answer
@@ -57,19 +64,33 @@ enum NotificationCLI {
         }
     }
 
+    /// Sends `make`, starting the daemon first when none runs; a daemon that cannot start is thrown as
+    /// `.refused` with its line, or `.foreign` (exit 78) for an unsafe path.
     private static func requestStartingDaemon(
         paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
-    ) async throws(DaemonQueryError) -> WireMessage {
+    ) async throws(StartingFailure) -> WireMessage {
         do {
             return try await DaemonQuery.request(paths: paths, make)
         } catch .notRunning {
             do {
-                _ = try await DaemonLauncher.start(paths: paths)
+                try await DaemonLauncher.startOnDemand(paths: paths)
             } catch {
-                fail("\(error)", code: ExitCode.failed)
+                throw .cannotStart(CommandFailure(describing: error))
             }
+        } catch {
+            throw .query(error)
         }
-        return try await DaemonQuery.request(paths: paths, make)
+        do {
+            return try await DaemonQuery.request(paths: paths, make)
+        } catch {
+            throw .query(error)
+        }
+    }
+
+    /// Why a request got no answer: the daemon's error, or no daemon could be started.
+    private enum StartingFailure: Error {
+        case query(DaemonQueryError)
+        case cannotStart(CommandFailure)
     }
 
     /// The exit code for a daemon refusal.
@@ -82,11 +103,22 @@ enum NotificationCLI {
         }
     }
 
-    /// Prints `baton: message` to standard error and exits with `code`.
+    /// "app@device  identifier  title" of a listed notification, escaped for the terminal (`TerminalText`: every
+    /// part may come from another device or a push).
+    static func row(_ owner: NotificationOwner, _ request: NotificationRequest) -> String {
+        TerminalText.line("\(owner.bundleIdentifier)@\(owner.device)  \(request.identifier)  ")
+            + BoundedQuote.escaped(request.content.title, limit: 80)
+    }
+
+    /// Prints `baton: message` (escaped: it may quote the daemon) to standard error and exits with `code`.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("baton: \(TerminalText.line(message))\n".utf8))
         Foundation.exit(code)
     }
+
+    /// Prints `failure`'s line and exits with its code (78 for an unsafe path, 3 for no daemon behind
+    /// `BATON_SOCKET`, …).
+    static func fail(_ failure: CommandFailure) -> Never { fail(failure.message, code: failure.code) }
 
     /// A date as people read it: ISO 8601 in the local zone.
     static func text(_ date: Date?) -> String {

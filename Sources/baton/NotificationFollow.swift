@@ -14,7 +14,7 @@ enum NotificationFollow {
         do {
             link = try await connect(paths: paths, sink: sink)
         } catch {
-            NotificationCLI.fail("\(error)", code: NotificationCLI.ExitCode.failed)
+            NotificationCLI.fail(CommandFailure(describing: error))
         }
         do {
             try await link.send(try NotificationMessage.follow(filter).wire(requestID: 1)).get()
@@ -53,7 +53,7 @@ enum NotificationFollow {
         } catch let error as DaemonLinkError {
             throw error
         } catch {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
             return try await open()
         }
     }

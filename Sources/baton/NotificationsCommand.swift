@@ -55,17 +55,14 @@ struct NotificationsListCommand: AsyncParsableCommand {
             if list.isEmpty { return print("no pending notifications") }
             for item in list {
                 print(
-                    "\(NotificationCLI.text(item.nextFireDate))  \(item.owner.bundleIdentifier)@\(item.owner.device)  \(item.request.identifier)  \(BoundedQuote.escaped(item.request.content.title, limit: 80))"
-                )
+                    "\(NotificationCLI.text(item.nextFireDate))  \(NotificationCLI.row(item.owner, item.request))")
             }
         case .deliveredList(let list):
             if json { return try JSONOutput.print(list) }
             if list.isEmpty { return print("no delivered notifications") }
             for item in list {
                 let late = item.lateBy.map { String(format: "  (late by %.1f s)", $0) } ?? ""
-                print(
-                    "\(NotificationCLI.text(item.date))  \(item.owner.bundleIdentifier)@\(item.owner.device)  \(item.request.identifier)  \(BoundedQuote.escaped(item.request.content.title, limit: 80))\(late)"
-                )
+                print("\(NotificationCLI.text(item.date))  \(NotificationCLI.row(item.owner, item.request))\(late)")
             }
         default: NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
@@ -115,7 +112,7 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Show or change an app's notification settings on a device.")
 
-    @Option(help: ArgumentHelp("The app (default: baton's own).", valueName: "bundle"))
+    @Option(help: ArgumentHelp("The app (bundle identifier; baton's own unless given).", valueName: "bundle"))
     var app: String = NotificationCLI.cliBundle
     @Flag(help: "Allow notifications (alerts, sounds, badges).") var allow = false
     @Flag(help: "Deny notifications.") var deny = false

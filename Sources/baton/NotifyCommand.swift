@@ -26,7 +26,7 @@ struct NotifyCommand: AsyncParsableCommand {
     @Option(help: "A category the app registered.") var category: String = ""
     @Option(help: "Group with notifications of this thread.") var thread: String = ""
     @Option(help: "Set the app's badge to N (0 clears it).") var badge: Int?
-    @Option(help: ArgumentHelp("A sound name, or none (default: the default sound).", valueName: "name|none"))
+    @Option(help: ArgumentHelp("A sound name, default (the default sound) or none.", valueName: "name|default|none"))
     var sound: String = "default"
     @Option(help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
     var level: String = "active"
@@ -35,7 +35,7 @@ struct NotifyCommand: AsyncParsableCommand {
     var attach: [String] = []
     @Option(
         help: ArgumentHelp(
-            "The app it belongs to (default: baton's own, \(NotificationCLI.cliBundle)).", valueName: "bundle"))
+            "The app it belongs to (bundle identifier; baton's own unless given).", valueName: "bundle"))
     var app: String = NotificationCLI.cliBundle
     @OptionGroup var options: DeviceOptions
     @Flag(help: "Print JSON.") var json = false
@@ -78,21 +78,27 @@ struct NotifyCommand: AsyncParsableCommand {
             try request.validate(now: clock.now(), deviceTimeZone: .current)
             // Copied into the daemon's store only once the request is known to be valid.
             let store = BatonPaths().stateDirectory.appendingPathComponent(
-                "notification-attachments", isDirectory: true)
-            request.content.attachments = try attach.map { path throws(NotificationValidationError) in
-                try AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
+                AttachmentStore.directoryName, isDirectory: true)
+            for path in attach {
+                request.content.attachments.append(
+                    try AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store))
             }
         } catch {
+            AttachmentStore.remove(request.content.attachments)
             NotificationCLI.fail(error.description, code: Self.exitCode(error))
         }
         let owner = NotificationOwner(bundleIdentifier: app, device: options.deviceName)
+        // The copies belong to the request: refused, they go at once (the daemon removes them later).
+        let copies = request.content.attachments
         let answer = await NotificationCLI.request(
-            .add(AddNotification(owner: owner, request: request, requester: DeviceName.resolve(option: nil))))
+            .add(AddNotification(owner: owner, request: request, requester: DeviceName.resolve(option: nil))),
+            cleanup: { AttachmentStore.remove(copies) })
         guard case .added(let added) = answer else {
+            AttachmentStore.remove(copies)
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
         if json { return try JSONOutput.print(added) }
-        print("\(added.identifier)  fires \(NotificationCLI.text(added.nextFireDate))")
+        print("\(TerminalText.line(added.identifier))  fires \(NotificationCLI.text(added.nextFireDate))")
     }
 
     /// 66 for an attachment that cannot be read at all, 65 for anything else invalid.

@@ -89,7 +89,9 @@ struct PushCommand: AsyncParsableCommand {
             parts.append("dropped for \(outcome.dropped.joined(separator: ", ")) (not connected)")
         }
         if let elsewhere = outcome.elsewhere { parts.append(elsewhere.summary) }
-        print("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))")
+        // Device names come from other devices: escaped for the terminal.
+        print(
+            TerminalText.line("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))"))
     }
 
     /// The app's `Localizable.strings` among the suite's resources, if it has one.

@@ -50,6 +50,13 @@ struct SSHCommand: AsyncParsableCommand {
         throw CommandFailure(SSHRunner.exec(ssh, arguments).description)
     }
 
+    /// Whether `arguments` (the whole command line) is `baton ssh` asking for its help: `--help` or `-h` before
+    /// any `--` (what ssh receives passes through untouched, so the parser never sees the flag).
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        guard arguments.first == configuration.commandName else { return false }
+        return arguments.dropFirst().prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    }
+
     /// Starts this machine's daemon unless it runs (or this baton itself reaches a forwarded one).
     static func ensureDaemon(paths: BatonPaths) async throws {
         if (try? await DaemonStatus.ping(paths: paths)) != nil { return }
@@ -57,9 +64,9 @@ struct SSHCommand: AsyncParsableCommand {
             throw CommandFailure("no daemon answers at the forwarded socket \(paths.socket.path) (BATON_SOCKET)")
         }
         do {
-            _ = try await DaemonLauncher.start(paths: paths)
+            try await DaemonLauncher.startOnDemand(paths: paths)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(describing: error)
         }
     }
 }

@@ -11,7 +11,7 @@ import UserNotifications
 struct SuiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suite",
-        abstract: "Open the suite (the default): MonkeyBrowser, Stores and Today."
+        abstract: "Open the suite (the default): MonkeyBrowser, Stores, Today and Notifications."
     )
 
     @OptionGroup var options: DeviceOptions
@@ -23,8 +23,11 @@ struct SuiteCommand: ParsableCommand {
         setenv("BATON_DEVICE", device, 1)  // the suite's helpers (Up Next widget) act as this device
         let paths = BatonPaths()
         do { try paths.prepare() } catch {
-            throw CommandFailure("cannot prepare \(paths.stateDirectory.path): \(error)")
+            throw CommandFailure(
+                "cannot prepare \(paths.stateDirectory.path): \(error)", code: BatonExitCode.unsafeState)
         }
+        // What an older baton left readable by others is the user's alone again (files 0600, folders 0700).
+        PrivateFile.tighten(under: paths.stateDirectory)
         FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("suite.log"))
         let logger = Logger(label: "baton.suite")
         logger.info("suite starting", metadata: ["device": "\(device)"])

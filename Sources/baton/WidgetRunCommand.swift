@@ -43,8 +43,9 @@ struct WidgetRunCommand: ParsableCommand {
         if json {
             print(try WidgetCLI.json(WidgetRunReport(widget: widget, outcome: outcome)))
         } else {
-            print(outcome.text)
-            for url in outcome.openedURLs { print("open: \(url.absoluteString)") }
+            // A widget shows what other devices wrote (favourites): escaped for the terminal, lines kept.
+            print(TerminalText.lines(outcome.text))
+            for url in outcome.openedURLs { print("open: \(TerminalText.line(url.absoluteString))") }
         }
         if let failure = outcome.failure {
             if !json { WidgetCLI.printError("\(widget.name): \(failure)") }

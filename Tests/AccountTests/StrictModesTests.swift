@@ -77,7 +77,7 @@ import Testing
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: url, withDestinationURL: victim)
             let result = try await harness.run(["daemon", "start"])
-            #expect(result.status == 1, "\(link): \(result.output)")
+            #expect(result.status == 78, "\(link): \(result.output)")
             #expect(result.output.contains("refusing \(url.path): it is a symbolic link"), "\(result.output)")
             #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
         }
@@ -108,10 +108,9 @@ import Testing
         FileManager.default.createFile(atPath: database.path, contents: nil)
         chown(database.path, Self.nobody, Self.nobody)
         let result = try await harness.run(["daemon", "start"])
-        #expect(result.status == 1)
-        #expect(
-            result.output.contains("the daemon could not start: refusing \(database.path): it belongs to nobody"),
-            "\(result.output)")
+        // Exit 78 (issue 28): checked before the daemon is spawned, with the same one line.
+        #expect(result.status == 78)
+        #expect(result.output.contains("refusing \(database.path): it belongs to nobody"), "\(result.output)")
     }
 
     @Test(.enabled(if: isRoot, "needs root to serve a socket as another user"))
@@ -140,7 +139,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         let result = try await harness.run(["kv", "set", "secret", "hunter2"])
-        #expect(result.status == 1)
+        #expect(result.status == 78)
         #expect(
             result.output.contains("refusing the daemon at \(harness.socket.path): it is run by nobody"),
             "\(result.output)")

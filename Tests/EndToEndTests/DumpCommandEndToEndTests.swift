@@ -69,6 +69,35 @@ import Testing
         #expect(output.contains(site.server.base.absoluteString + "/other.html"))
     }
 
+    /// Issue 28, finding 7: `&#27;` and `&#7;` in a page reach the terminal escaped (no retitle, no clear
+    /// screen); `--raw` prints them as they are.
+    @Test func controlCharactersFromAPageAreEscapedUnlessRaw() throws {
+        let fixture = try BatonFixture()
+        let page = fixture.home.appendingPathComponent("hostile.html")
+        try Data("<p>A&#27;]0;PWNED&#7;&#27;[2JB &#x202E;C</p><pre>x\ty</pre>".utf8).write(to: page)
+        let output = try Shell.run(fixture.binary, ["dump", page.path])
+        #expect(!output.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) }, "\(output)")
+        #expect(output.contains("A\\u{1b}]0;PWNED\\u{7}\\u{1b}[2JB \\u{202e}C"), "\(output)")
+        let raw = try Shell.run(fixture.binary, ["dump", "--raw", page.path])
+        #expect(raw.contains("A\u{1B}]0;PWNED\u{07}\u{1B}[2JB"), "\(raw)")
+    }
+
+    /// Issue 28, finding 10: a FIFO or a directory is one line and exit 1, never a wait for a writer.
+    @Test func aFIFOOrADirectoryIsOneLineNotAHang() throws {
+        let fixture = try BatonFixture()
+        let fifo = fixture.home.appendingPathComponent("page.html").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, reason) in [(fifo, "is not a regular file"), (fixture.home.path, "is a directory")] {
+            #expect {
+                // `timeout` turns a hang into exit 124 instead of a test that never ends.
+                try Shell.run("/usr/bin/timeout", ["60", fixture.binary, "dump", path])
+            } throws: { error in
+                guard case E2EError.commandFailed(_, let status, let output) = error else { return false }
+                return status == 1 && output.contains(reason) && output.split(separator: "\n").count == 1
+            }
+        }
+    }
+
     @Test func aBadWidthIsAUsageError() throws {
         let fixture = try BatonFixture()
         #expect {

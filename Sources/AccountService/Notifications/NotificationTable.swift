@@ -170,6 +170,9 @@ struct NotificationTable: Sendable {
     }
 
     static func savePending(_ row: PendingRow, in db: Database) throws {
+        // A replaced request's copies go unless the new one names them too (`AttachmentCleanup`).
+        AttachmentCleanup.release(
+            try AttachmentCleanup.pendingAttachments(row.owner, identifier: row.request.identifier, in: db), in: db)
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO notificationPending (bundle, device, identifier, request, anchor, nextFire)
@@ -183,6 +186,8 @@ struct NotificationTable: Sendable {
 
     static func deletePending(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
         for identifier in identifiers {
+            AttachmentCleanup.release(
+                try AttachmentCleanup.pendingAttachments(owner, identifier: identifier, in: db), in: db)
             try db.execute(
                 sql: "DELETE FROM notificationPending WHERE bundle = ? AND device = ? AND identifier = ?",
                 arguments: [owner.bundleIdentifier, owner.device, identifier])
@@ -192,6 +197,9 @@ struct NotificationTable: Sendable {
     static func saveDelivered(
         _ notification: DeliveredNotification, sequence: Int64, unsent: Bool, in db: Database
     ) throws {
+        AttachmentCleanup.release(
+            try AttachmentCleanup.deliveredAttachments(
+                notification.owner, identifier: notification.request.identifier, in: db), in: db)
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO notificationDelivered (bundle, device, identifier, notification, sequence, unsent)
@@ -205,6 +213,8 @@ struct NotificationTable: Sendable {
 
     static func deleteDelivered(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
         for identifier in identifiers {
+            AttachmentCleanup.release(
+                try AttachmentCleanup.deliveredAttachments(owner, identifier: identifier, in: db), in: db)
             try db.execute(
                 sql: "DELETE FROM notificationDelivered WHERE bundle = ? AND device = ? AND identifier = ?",
                 arguments: [owner.bundleIdentifier, owner.device, identifier])
@@ -242,6 +252,7 @@ struct NotificationTable: Sendable {
 
     static func deletePushes(_ sequences: [Int64], in db: Database) throws {
         for sequence in sequences {
+            AttachmentCleanup.release(try AttachmentCleanup.pushAttachments(sequence, in: db), in: db)
             try db.execute(sql: "DELETE FROM notificationPush WHERE sequence = ?", arguments: [sequence])
         }
     }
