@@ -48,6 +48,9 @@ struct DaemonStopCommand: AsyncParsableCommand {
         } catch .refused(let message) {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(1)
+        } catch .busy(let message) {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.daemonNotAnswering)
         } catch {
             print("baton daemon is not running")
             return

@@ -56,7 +56,7 @@ enum AccountQuery {
             throw CommandFailure(
                 "no daemon is running (start one with 'baton daemon start')", code: BatonExitCode.daemonNotRunning)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(error)", code: error.exitCode)
         }
     }
 }

@@ -16,12 +16,12 @@ enum KeyValueCLI {
         } catch .notRunning {
             await startDaemon(paths: paths)
         } catch {
-            fail(error.description)
+            fail(error.description, code: error.exitCode)
         }
         do {
             return try await query(paths)
         } catch {
-            fail(error.description)
+            fail(error.description, code: error.exitCode)
         }
     }
 
@@ -67,10 +67,10 @@ enum KeyValueCLI {
     }
 
     /// Prints `message` to standard error, naming the command (`baton kv get: …`), and exits with status 1.
-    static func fail(_ message: String) -> Never {
+    static func fail(_ message: String, code: Int32 = BatonExitCode.failure) -> Never {
         let path = CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))
         CommandLineRunner.printError("\(path): \(message)")
-        Foundation.exit(BatonExitCode.failure)
+        Foundation.exit(code)
     }
 
     private static func startDaemon(paths: BatonPaths) async {

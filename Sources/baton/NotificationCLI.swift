@@ -40,7 +40,7 @@ enum NotificationCLI {
         } catch .failed(let failure) {
             fail(failure.message, code: pick(failure) ?? exitCode(for: failure.code))
         } catch {
-            fail(error.description, code: ExitCode.failed)
+            fail(error.description, code: error.exitCode)
         }
         guard case .notification(let envelope) = reply, let answer = try? NotificationMessage(envelope) else {
             fail("unexpected reply '\(reply.kind)' from the daemon", code: ExitCode.failed)
