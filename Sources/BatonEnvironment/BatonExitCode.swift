@@ -10,7 +10,8 @@ public enum BatonExitCode {
     public static let httpError: Int32 = 2
     /// No daemon is running (`daemon status`, `devices`, `activities`).
     public static let daemonNotRunning: Int32 = 3
-    /// `daemon status`: a daemon holds the lock but does not answer (at its descriptor limit, say).
+    /// A daemon runs but does not answer (`daemon status`), or turned the command's connection away with a
+    /// reason (503: its 64 connections, its descriptor limit), which the command prints.
     public static let daemonNotAnswering: Int32 = 4
     /// `baton dump`: the address is a file to save, not a page (it says where MonkeyBrowser would save it).
     public static let notAPage: Int32 = 5
@@ -26,7 +27,7 @@ public enum BatonExitCode {
         (failure, "the command failed (no such file, no value, no usable terminal)"),
         (httpError, "baton dump: the page came with an HTTP error status"),
         (daemonNotRunning, "no daemon is running (daemon status, devices, activities)"),
-        (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
+        (daemonNotAnswering, "the daemon runs but does not answer, or refused the connection (the reason is printed)"),
         (notAPage, "baton dump: the address is a file to save, not a page"),
         (usage, "bad usage: unknown command or option, bad or missing argument"),
         (unsafeState, "unsafe state or runtime directory (owner, mode)"),
