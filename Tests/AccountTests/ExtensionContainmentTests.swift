@@ -123,4 +123,40 @@ import Testing
         #expect(hung == 0, "a hanging push was delivered first: \(followers[0].transcript)")
         #expect(recordedPIDs(harness).count == 8, "the fifth push started an extension")
     }
+
+    @Test func theDaemonKillsGroupsAPreviousDaemonLeftBehind() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        // A leftover: a supervisor leading its own group with a child, recorded by "a previous daemon".
+        let box = try #require(ProcessBox.supervisor(in: ResourceLocator.executableDirectory()))
+        let leftover = try ChildProcess.spawn(
+            executable: "/bin/sleep", arguments: ["100000"], errorLog: nil, supervisor: box)
+        defer { _ = leftover.reap(grace: .zero) }
+        let supervisor = leftover.pid
+        let state = harness.home.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        var ready = false
+        let deadline = Date().addingTimeInterval(45)
+        while !ready, Date() < deadline {
+            ready = Self.children(of: supervisor).count == 1
+            if !ready { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        try #require(ready, "the leftover supervisor did not start its child")
+        let child = try #require(Self.children(of: supervisor).first)
+        try Data("\(supervisor)\n".utf8).write(to: state.appendingPathComponent("extension-groups"))
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let deadline2 = Date().addingTimeInterval(45)
+        while [supervisor, child].contains(where: ProcessBox.isRunning), Date() < deadline2 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!ProcessBox.isRunning(supervisor) && !ProcessBox.isRunning(child))
+        let log = try String(contentsOf: state.appendingPathComponent("logs/daemon.log"), encoding: .utf8)
+        #expect(log.contains("killed extensions a previous daemon left running"), "\(log)")
+    }
+
+    /// The children of `pid` (from /proc/PID/task/PID/children).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
 }
