@@ -51,6 +51,8 @@ let package = Package(
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
         .executable(name: "up-next-widget", targets: ["up-next-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
+        // The supervisor extensions run under (installed next to `baton`).
+        .executable(name: "baton-box", targets: ["baton-box"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
     ],
@@ -74,9 +76,11 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
         .target(name: "TextWidth", dependencies: ["CTextWidth"]),
         .target(name: "CMallocTuning"),
+        // PR_SET_CHILD_SUBREAPER for extension hosts (prctl is variadic: Swift cannot call it).
+        .target(name: "CProcessBox"),
         .target(
             name: "BatonEnvironment",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["CProcessBox", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Terminal toolkit.
@@ -114,7 +118,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
 
         // Apple's UserNotifications model: content, triggers, requests, categories, APNs payloads (no UI).
@@ -251,6 +256,8 @@ let package = Package(
         .executableTarget(
             name: "faulty-push-extension", dependencies: ["NotificationServiceExtensionKit", "Notifications"],
             linkerSettings: serviceExtensionLinking),
+        // The supervisor every extension runs under: its own process group, killed with its host (C, tiny).
+        .executableTarget(name: "baton-box"),
         // Misbehaving extensions the widget host's tests run.
         .executableTarget(
             name: "greedy-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),

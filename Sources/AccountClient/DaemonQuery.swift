@@ -82,6 +82,9 @@ public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
     case refused(String)
     /// The socket is served by another user's process (`DaemonLinkError.foreignDaemon`): exit 78 in the CLI.
     case foreign(String)
+    /// The daemon runs but turned the connection away (503: its connection cap, its descriptor limit),
+    /// saying why.
+    case busy(String)
     case failed(WireFailure)
     case closed
     case timedOut
@@ -92,11 +95,19 @@ public enum DaemonQueryError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notRunning(let socket): "no Baton daemon is running (nothing answers at \(socket))"
         case .refused(let message), .foreign(let message): message
+        case .busy(let message): "the daemon runs but did not take the request: \(message)"
         case .failed(let failure): failure.description
         case .closed: "the daemon closed the connection without answering"
         case .timedOut: "the daemon did not answer in time"
         case .unexpected(let reason): "unexpected answer from the daemon: \(reason)"
         }
+    }
+
+    /// The exit code a command ends with for this error when it has no more specific one: 4
+    /// (`BatonExitCode.daemonNotAnswering`) for a daemon that turned the connection away, else 1.
+    public var exitCode: Int32 {
+        if case .busy = self { return BatonExitCode.daemonNotAnswering }
+        return BatonExitCode.failure
     }
 }
 
@@ -129,6 +140,9 @@ private final class ReplyWaiter<Gathered: Sendable>: Sendable {
             finish(.failure(.failed(error.failure)))
         case .error(let error) where error.requestID == nil && error.failure.code == WireFailure.forbidden:
             finish(.failure(.refused(error.failure.message)))
+        case .error(let error)
+        where error.requestID == nil && error.failure.code == WireFailure.tooManyConnections:
+            finish(.failure(.busy(error.failure.message)))
         default:
             guard message.requestID == requestID else { return }
             do {

@@ -3,39 +3,78 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Accepting under pressure: when `accept` fails (the descriptor limit, most often), the listening socket
-/// pauses for a second instead of spinning on the error, and the condition is logged once until a
-/// connection is accepted again.
+/// Accepting at the descriptor limit without spinning. NIO keeps a failed accept's read pending, so the
+/// listening socket stays readable and `accept4` would fail again at once, tens of thousands of times a
+/// second, while a connection waits in the backlog. Instead, on such a failure `AcceptGate` stops reading
+/// the listening socket, refuses the waiting clients with the reason (through a reserved descriptor, see
+/// `ReserveDescriptor`), and tries again after a second or as soon as a connection closes, whichever comes
+/// first. The condition is logged once per run, with the number of failed accepts when it ends.
 final class AcceptPressure: Sendable {
+    private struct State {
+        var failing = false
+        var failedAccepts = 0
+        var refused = 0
+        /// Resumes accepting on the listening socket's loop; set by the gate once it is in the pipeline.
+        var resume: (@Sendable () -> Void)?
+    }
+
     private let logger: Logger
-    private let failing = Mutex(false)
+    private let state = Mutex(State())
 
     init(logger: Logger) { self.logger = logger }
 
-    /// How long to pause after `error`; logs the first failure of a run of them.
-    func backOff(after error: IOError) -> TimeAmount? {
-        let first = failing.withLock { failing in
-            defer { failing = true }
-            return !failing
+    /// An accept failed with `error`: logs the first failure of a run of them, and counts.
+    func failed(_ error: IOError) {
+        let first = state.withLock { state in
+            defer {
+                state.failing = true
+                state.failedAccepts += 1
+            }
+            return !state.failing
         }
-        if first {
-            let reason =
-                error.errnoCode == EMFILE || error.errnoCode == ENFILE
-                ? "the descriptor limit is reached" : "\(error)"
-            logger.error(
-                "not accepting connections: \(reason); retrying every second",
-                metadata: ["limit": "\(DescriptorLimit.current)"])
-        }
-        return .seconds(1)
+        guard first else { return }
+        logger.error(
+            "not accepting connections: \(Self.reason(error)); retrying every second or when a connection closes",
+            metadata: ["limit": "\(DescriptorLimit.current)"])
+    }
+
+    /// `count` waiting clients were accepted on the reserve descriptor and told why they are refused.
+    func refused(_ count: Int) {
+        state.withLock { $0.refused += count }
     }
 
     /// A connection was accepted: the pressure, if any, is over.
     func accepted() {
-        let recovered = failing.withLock { failing in
-            defer { failing = false }
-            return failing
+        let ended = state.withLock { state -> (failed: Int, refused: Int)? in
+            defer { (state.failing, state.failedAccepts, state.refused) = (false, 0, 0) }
+            return state.failing ? (state.failedAccepts, state.refused) : nil
         }
-        if recovered { logger.notice("accepting connections again") }
+        guard let ended else { return }
+        logger.notice(
+            "accepting connections again",
+            metadata: ["failedAccepts": "\(ended.failed)", "refusedClients": "\(ended.refused)"])
+    }
+
+    /// A client connection closed: a descriptor is free, so a paused listener tries again now.
+    func connectionClosed() {
+        let resume = state.withLock { $0.failing ? $0.resume : nil }
+        resume?()
+    }
+
+    /// Installs how to resume accepting (the gate's, on its loop).
+    func onResume(_ resume: @escaping @Sendable () -> Void) {
+        state.withLock { $0.resume = resume }
+    }
+
+    /// Whether `error` is a shortage the listener can wait out (descriptors, buffers, memory).
+    static func isShortage(_ error: IOError) -> Bool {
+        [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(error.errnoCode)
+    }
+
+    /// The reason a refused client reads.
+    static func reason(_ error: IOError) -> String {
+        error.errnoCode == EMFILE || error.errnoCode == ENFILE
+            ? "the daemon is at its descriptor limit (\(DescriptorLimit.current) open files)" : "\(error)"
     }
 }
 

@@ -52,6 +52,13 @@ public enum AccountDaemon {
             directory: paths.stateDirectory.appendingPathComponent(AttachmentStore.directoryName), pool: store.pool,
             logger: logger)
         DescriptorLimit.raiseToHard()
+        // Extensions in a box (ProcessBox): orphans of extensions come back to the daemon, and groups a
+        // previous daemon left running are killed.
+        ProcessBox.becomeSubreaper()
+        let swept = ProcessBox.sweepAndRecord(in: paths.stateDirectory.appendingPathComponent("extension-groups"))
+        if swept > 0 {
+            logger.notice("killed extensions a previous daemon left running", metadata: ["groups": "\(swept)"])
+        }
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }

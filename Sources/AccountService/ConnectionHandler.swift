@@ -14,15 +14,34 @@ final class ConnectionHandler: ChannelInboundHandler {
     private static let earlyLimit = 64
 
     private let maxQueuedBytes: Int
+    private let idleTimeout: TimeAmount
+    /// Closes the connection if it has not sent a complete frame yet; cancelled by its first one.
+    private var silence: Scheduled<Void>?
+    private let closed: @Sendable () -> Void
 
-    init(hub: DaemonHub, maxQueuedBytes: Int) {
+    /// `idleTimeout`: how long the client may stay silent after connecting; `closed` runs when it goes.
+    init(
+        hub: DaemonHub, maxQueuedBytes: Int, idleTimeout: TimeAmount = .seconds(10),
+        closed: @escaping @Sendable () -> Void = {}
+    ) {
         self.hub = hub
         self.maxQueuedBytes = maxQueuedBytes
+        self.idleTimeout = idleTimeout
+        self.closed = closed
     }
 
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let timeout = idleTimeout
+        silence = context.eventLoop.scheduleTask(in: timeout) {
+            let error = SilentClient(timeout: timeout)
+            if let connection = bound.value.connection {
+                bound.value.hub.broken(connection, error: error)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
         PeerCredentials.uid(of: channel).whenComplete { result in
             let handler = bound.value
             let hub = handler.hub
@@ -38,6 +57,8 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        silence?.cancel()
+        silence = nil
         guard checked else {
             if early.count < Self.earlyLimit { early.append(frame) }
             return
@@ -61,8 +82,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        silence?.cancel()
+        silence = nil
         if let connection { hub.closed(connection) }
         connection = nil
+        closed()
         context.fireChannelInactive()
     }
 }
@@ -71,4 +95,12 @@ final class ConnectionHandler: ChannelInboundHandler {
 struct SlowClient: Error, CustomStringConvertible {
     var limit: Int
     var description: String { "the client does not read: over \(limit) bytes queued for it; dropping it" }
+}
+
+/// Why a client that connected and never sent a request was dropped.
+struct SilentClient: Error, CustomStringConvertible {
+    var timeout: TimeAmount
+    var description: String {
+        "no request within \(timeout.nanoseconds / 1_000_000) ms of connecting"
+    }
 }

@@ -94,7 +94,8 @@ final class DaemonHub {
         logger.warning(
             "closing connection",
             metadata: ["from": "\(BoundedQuote.escaped(connection.name))", "error": "\(error)"])
-        connection.close(sayingFirst: error is WireError ? "\(error); closing the connection" : nil)
+        let told = error is WireError || error is SilentClient
+        connection.close(sayingFirst: told ? "\(error); closing the connection" : nil)
     }
 
     /// `connection` closed.

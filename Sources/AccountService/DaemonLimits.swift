@@ -11,11 +11,15 @@ public struct DaemonLimits: Sendable {
     public var maxPartialFrameBytes: Int
     /// Outgoing bytes queued for a client that does not read, past which the client is dropped.
     public var maxQueuedBytes: Int
+    /// How long a new connection may stay silent (no complete frame) before it is closed, so idle
+    /// connections cannot hold the connection cap.
+    public var idleTimeout: TimeAmount
 
     public init(
         maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),
-        maxPartialFrameBytes: Int = 8 << 20, maxQueuedBytes: Int = 2 << 20
+        maxPartialFrameBytes: Int = 8 << 20, maxQueuedBytes: Int = 2 << 20, idleTimeout: TimeAmount = .seconds(10)
     ) {
+        self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.partialFrameTimeout = partialFrameTimeout
         self.maxPartialFrameBytes = maxPartialFrameBytes
@@ -23,7 +27,7 @@ public struct DaemonLimits: Sendable {
     }
 
     /// The limits a daemon runs with: the defaults, or `BATON_DAEMON_LIMITS` (for tests), e.g.
-    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536`.
+    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536,idle-ms=500`.
     public static func fromEnvironment(_ environment: [String: String]) -> DaemonLimits {
         var limits = DaemonLimits()
         guard let text = environment["BATON_DAEMON_LIMITS"] else { return limits }
@@ -35,6 +39,7 @@ public struct DaemonLimits: Sendable {
             case "partial-frame-ms": limits.partialFrameTimeout = .milliseconds(Int64(value))
             case "partial-bytes": limits.maxPartialFrameBytes = value
             case "queued-bytes": limits.maxQueuedBytes = value
+            case "idle-ms": limits.idleTimeout = .milliseconds(Int64(value))
             default: continue
             }
         }

@@ -29,13 +29,14 @@ struct DaemonServer {
                 eventLoop: eventLoop)
         }.wait()
         let acceptPressure = AcceptPressure(logger: logger)
+        let reserve = ReserveDescriptor()
         let partialFrames = PartialFrameBudget(limit: limits.maxPartialFrameBytes)
+        let listener = try ListeningSocket.bind(path: paths.daemonSocket.path)
         let channel = try ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 128)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { acceptPressure.backOff(after: $0) })
+                        AcceptGate(pressure: acceptPressure, listener: listener, reserve: reserve))
                 }
             }
             .childChannelOption(
@@ -51,10 +52,12 @@ struct DaemonServer {
                         ByteToMessageHandler(
                             FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout, budget: partialFrames)))
                     try pipeline.addHandler(
-                        ConnectionHandler(hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes))
+                        ConnectionHandler(
+                            hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes,
+                            idleTimeout: limits.idleTimeout, closed: acceptPressure.connectionClosed))
                 }
             }
-            .bind(unixDomainSocketPath: paths.daemonSocket.path)
+            .withBoundSocket(listener)
             .wait()
         chmod(paths.daemonSocket.path, 0o600)
         return DaemonServer(hub: boundHub, channel: channel, eventLoop: eventLoop)

@@ -11,7 +11,8 @@ public enum BatonExitCode {
     /// No daemon is running (`daemon status`, `devices`, `activities`), or none answers at the socket
     /// `BATON_SOCKET` names (where baton never starts one).
     public static let daemonNotRunning: Int32 = 3
-    /// `daemon status`: a daemon holds the lock but does not answer (at its descriptor limit, say).
+    /// A daemon runs but does not answer (`daemon status`), or turned the command's connection away with a
+    /// reason (503: its 64 connections, its descriptor limit), which the command prints.
     public static let daemonNotAnswering: Int32 = 4
     /// `baton dump`: the address is a file to save, not a page (it says where MonkeyBrowser would save it).
     public static let notAPage: Int32 = 5
@@ -27,7 +28,7 @@ public enum BatonExitCode {
         (failure, "the command failed (no such file, no value, no usable terminal)"),
         (httpError, "baton dump: the page came with an HTTP error status"),
         (daemonNotRunning, "no daemon is running, or none answers at BATON_SOCKET (never started)"),
-        (daemonNotAnswering, "daemon status: the daemon runs but does not answer"),
+        (daemonNotAnswering, "the daemon runs but does not answer, or refused the connection (the reason is printed)"),
         (notAPage, "baton dump: the address is a file to save, not a page"),
         (usage, "bad usage: unknown command or option, bad or missing argument"),
         (unsafeState, "unsafe path (owner, mode, link) or another user's daemon"),

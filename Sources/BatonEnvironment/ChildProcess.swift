@@ -26,21 +26,27 @@ public final class ChildProcess {
         public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
     }
 
-    /// The child's process id.
+    /// The child's process id (for a contained child, its supervisor's, which is also its group's id).
     public let pid: pid_t
+    /// Whether the child leads a process group of its own (`ProcessBox`): kills and memory cover the group.
+    public let contained: Bool
     private var toChild: Int32
     private let fromChild: Int32
     private var reaped = false
+    /// The last group memory sample and when it was taken: scanning /proc is done at most every 20 ms.
+    private var groupSample: (at: ContinuousClock.Instant, kilobytes: Int?)?
 
-    private init(pid: pid_t, toChild: Int32, fromChild: Int32) {
+    private init(pid: pid_t, contained: Bool, toChild: Int32, fromChild: Int32) {
         self.pid = pid
+        self.contained = contained
         self.toChild = toChild
         self.fromChild = fromChild
+        if contained { GroupRecord.shared.add(pid) }
     }
 
     deinit {
         if !reaped {
-            Glibc.kill(pid, SIGKILL)
+            kill()
             _ = reap(grace: .zero)
         }
         closeInput()
@@ -53,11 +59,14 @@ public final class ChildProcess {
     private static let spawnLock = Mutex(())
 
     /// Starts `executable` with `arguments` (not counting `argv[0]`, which is the executable) and this
-    /// process's environment; its stderr is appended to `errorLog` (else /dev/null).
-    public static func spawn(executable: String, arguments: [String] = [], errorLog: String?) throws(SpawnError)
-        -> ChildProcess
-    {
-        let argv = CStringArray([executable] + arguments)
+    /// process's environment; its stderr is appended to `errorLog` (else /dev/null). With `supervisor` (the
+    /// path of `baton-box`), the child runs under it as the leader of a new process group (`ProcessBox`).
+    public static func spawn(
+        executable: String, arguments: [String] = [], errorLog: String?, supervisor: String? = nil
+    ) throws(SpawnError) -> ChildProcess {
+        let argv = CStringArray(
+            supervisor.map { [$0, "\(getpid())", executable] + arguments } ?? [executable] + arguments)
+        let program = supervisor ?? executable
         return try spawnLock.withLock { _ throws(SpawnError) in
             var input: [Int32] = [-1, -1]
             var output: [Int32] = [-1, -1]
@@ -77,8 +86,10 @@ public final class ChildProcess {
                 &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o600)
             var pid: pid_t = 0
             // Baton ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
-            let status = CleanSignals.withSpawnAttributes { attributes in
-                posix_spawn(&pid, executable, &actions, &attributes, argv.pointers, environ)
+            let flags = supervisor == nil ? 0 : Int32(POSIX_SPAWN_SETPGROUP)
+            let status = CleanSignals.withSpawnAttributes(flags: flags) { attributes in
+                posix_spawnattr_setpgroup(&attributes, 0)
+                return posix_spawn(&pid, program, &actions, &attributes, argv.pointers, environ)
             }
             close(input[0])
             close(output[1])
@@ -87,7 +98,7 @@ public final class ChildProcess {
                 close(output[0])
                 throw SpawnError(executable: executable, code: status)
             }
-            return ChildProcess(pid: pid, toChild: input[1], fromChild: output[0])
+            return ChildProcess(pid: pid, contained: supervisor != nil, toChild: input[1], fromChild: output[0])
         }
     }
 
@@ -128,10 +139,20 @@ public final class ChildProcess {
         return .bytes(buffer[0..<count])
     }
 
-    /// Ends the child at once.
+    /// Ends the child at once (a contained child with its whole group).
     public func kill() {
         guard !reaped else { return }
-        Glibc.kill(pid, SIGKILL)
+        Glibc.kill(contained ? -pid : pid, SIGKILL)
+    }
+
+    /// The child's peak resident size in KB (`VmHWM`); for a contained child, the sum over its group.
+    public func peakResidentKB() -> Int? {
+        guard contained else { return ProcessMemory.peakResidentKB(of: pid) }
+        let now = ContinuousClock.now
+        if let groupSample, now - groupSample.at < .milliseconds(20) { return groupSample.kilobytes }
+        let kilobytes = ProcessBox.groupPeakResidentKB(pid)
+        groupSample = (now, kilobytes)
+        return kilobytes
     }
 
     /// How the child ended and the most memory it used.
@@ -148,8 +169,15 @@ public final class ChildProcess {
         public var isSuccess: Bool { status == 0 }
     }
 
-    /// Waits for the child to exit, killing it when it is still running after `grace`.
+    /// Waits for the child to exit, killing it when it is still running after `grace`; a contained child's
+    /// group is killed and reaped after it, so nothing it forked outlives it.
     public func reap(grace: Duration) -> Exit {
+        let exit = reapChild(grace: grace)
+        if contained { ProcessBox.killGroup(pid) }
+        return exit
+    }
+
+    private func reapChild(grace: Duration) -> Exit {
         let deadline = ContinuousClock.now + grace
         var status: Int32 = 0
         var usage = rusage()
@@ -162,7 +190,7 @@ public final class ChildProcess {
             }
             if result == 0 {
                 if ContinuousClock.now >= deadline {
-                    Glibc.kill(pid, SIGKILL)
+                    Glibc.kill(contained ? -pid : pid, SIGKILL)
                     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
                     break
                 }

@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 /// How every extension host (Today's widgets, the daemon's notification service extensions) starts an
-/// extension: its executable from the host's directory, the app group and log directories made, stderr to
-/// the log.
+/// extension: its executable from the host's directory, under `baton-box` from the same directory (a
+/// process group of its own, killed with its host: `ProcessBox`), the app group and log directories made,
+/// stderr to the log.
 public enum ExtensionLaunch {
     /// Why an extension could not be started.
     public enum Failure: Error, Equatable, Sendable {
@@ -26,7 +27,8 @@ public enum ExtensionLaunch {
         try? PrivateFile.createDirectory(appGroupDirectory)
         if let errorLog { try? PrivateFile.createDirectory(errorLog.deletingLastPathComponent()) }
         do {
-            return try ChildProcess.spawn(executable: path, errorLog: errorLog?.path)
+            return try ChildProcess.spawn(
+                executable: path, errorLog: errorLog?.path, supervisor: ProcessBox.supervisor(in: directory))
         } catch {
             throw .spawnFailed(error.executable, error.code)
         }

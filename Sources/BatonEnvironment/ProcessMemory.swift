@@ -7,6 +7,18 @@
 public enum ProcessMemory {
     /// `VmHWM` of `pid` in KB, or nil when the process is gone or the field is missing.
     public static func peakResidentKB(of pid: pid_t) -> Int? {
+        status(of: pid).flatMap { peakResidentKB(inStatus: $0) }
+    }
+
+    /// `VmHWM`, `VmRSS` and `VmSize` of `pid` in KB (processes sharing one address space show the same
+    /// three), or nil when the process is gone.
+    public static func figures(of pid: pid_t) -> [Int]? {
+        guard let text = status(of: pid), let peak = peakResidentKB(inStatus: text) else { return nil }
+        return [peak, value("VmRSS:", inStatus: text) ?? 0, value("VmSize:", inStatus: text) ?? 0]
+    }
+
+    /// The first 4 KB of `/proc/PID/status`.
+    private static func status(of pid: pid_t) -> ArraySlice<UInt8>? {
         let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -18,12 +30,17 @@ public enum ProcessMemory {
             guard count > 0 else { break }
             length += count
         }
-        return peakResidentKB(inStatus: buffer[0..<length])
+        return buffer[0..<length]
     }
 
     /// The `VmHWM:` value of a status file's text, in KB.
     public static func peakResidentKB(inStatus text: ArraySlice<UInt8>) -> Int? {
-        let key = Array("VmHWM:".utf8)
+        value("VmHWM:", inStatus: text)
+    }
+
+    /// The number after `field` (e.g. `VmRSS:`) in a status file's text.
+    static func value(_ field: String, inStatus text: ArraySlice<UInt8>) -> Int? {
+        let key = Array(field.utf8)
         for line in text.split(separator: UInt8(ascii: "\n")) where line.starts(with: key) {
             let digits = line.dropFirst(key.count).filter {
                 $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")

@@ -52,6 +52,8 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
     case invalidContent(String)
     /// The request is too large to hand to an extension (it was not started).
     case requestTooLarge(limit: Int)
+    /// The app's extension already runs for `perApp` pushes (or the host for its total): not started.
+    case tooManyRuns(perApp: Int)
 
     public var description: String {
         switch self {
@@ -67,6 +69,8 @@ public enum ServiceExtensionFailure: Error, Hashable, Sendable, CustomStringConv
         case .noAlertText: "the extension's content has no title, subtitle or body"
         case .invalidContent(let reason): "the extension's content is invalid: \(reason)"
         case .requestTooLarge(let limit): "the request is over \(limit) bytes; the extension was not started"
+        case .tooManyRuns(let perApp):
+            "the extension already runs for \(perApp) pushes of this app (or 16 in all); the extension was not started"
         }
     }
 }

@@ -115,6 +115,6 @@ struct ServiceExtensionSession {
 
     /// Reads the child's high-water RSS (`VmHWM` never falls, so a late sample still sees the peak).
     private mutating func samplePeak() {
-        if let sample = ProcessMemory.peakResidentKB(of: process.pid) { peakKB = max(peakKB, sample) }
+        if let sample = process.peakResidentKB() { peakKB = max(peakKB, sample) }
     }
 }

@@ -68,6 +68,15 @@ public struct FetchRequest: Equatable, Sendable {
     public var site: String?
     /// Where a file that is not a page is saved; nil: such a response is the failure `download`.
     public var saveIn: String?
+    /// The most bytes a saved file may have (`--max-size`); nil: `defaultMaxDownloadBytes`. A larger one is
+    /// refused (by its announced length, or once it grows past the cap) and nothing of it is kept.
+    public var maxDownloadBytes: Int?
+    /// A file reached through a redirect is not saved but answered with the failure `download`, so the host
+    /// can ask the user first (`--ask-redirected`).
+    public var askIfRedirected = false
+
+    /// Downloads are capped at 2 GB unless the user says otherwise.
+    public static let defaultMaxDownloadBytes = 2 << 30
 
     /// The largest `POST` body sent.
     public static let maximumPostBytes = 16 * 1024 * 1024
@@ -91,6 +100,8 @@ public struct FetchRequest: Equatable, Sendable {
         if let cookieJar { arguments += ["--cookies", cookieJar] }
         if let site { arguments += ["--site", site] }
         if let saveIn { arguments += ["--save-in", saveIn] }
+        if let maxDownloadBytes { arguments += ["--max-size", String(maxDownloadBytes)] }
+        if askIfRedirected { arguments.append("--ask-redirected") }
         return arguments
     }
 
@@ -122,6 +133,11 @@ public struct FetchRequest: Equatable, Sendable {
             case "--save-in" where saveIn == nil:
                 guard let directory = rest.popFirst(), !directory.isEmpty else { return nil }
                 saveIn = directory
+            case "--max-size" where maxDownloadBytes == nil:
+                guard let bytes = rest.popFirst().flatMap({ Int($0) }), bytes > 0 else { return nil }
+                maxDownloadBytes = bytes
+            case "--ask-redirected":
+                askIfRedirected = true
             default:
                 return nil
             }

@@ -119,7 +119,7 @@ struct WidgetSession {
 
     /// Reads the child's high-water RSS (`VmHWM` never falls, so a late sample still sees the peak).
     private mutating func samplePeak() {
-        if let sample = ProcessMemory.peakResidentKB(of: process.pid) { peakKB = max(peakKB, sample) }
+        if let sample = process.peakResidentKB() { peakKB = max(peakKB, sample) }
     }
 
     /// Waits for the next message, sampling memory and watching the clock.

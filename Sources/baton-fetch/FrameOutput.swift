@@ -18,4 +18,12 @@ struct FrameOutput: Sendable {
             _exit(Self.failedStatus)
         }
     }
+
+    /// Sends `frame` only when the pipe has room for it now (a progress report, which the next one makes
+    /// stale): a parent that reads slowly must not stall the download, nor make it pile up in memory.
+    func sendIfRoom(_ frame: FetchFrame) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        guard poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLOUT) != 0 else { return }
+        send(frame)
+    }
 }

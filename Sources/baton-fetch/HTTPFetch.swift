@@ -28,6 +28,9 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var cookieProblem: String?
     /// The file being saved, when the response is a download.
     private var download: (descriptor: Int32, path: URL, received: Int, total: Int?)?
+    private var pacing: DownloadPacing
+    /// The session's delegate queue: it holds libcurl back while the delegate is behind.
+    private let delegateQueue = PacedOperationQueue()
 
     /// The most redirects followed for one request.
     static let maximumRedirects = 20
@@ -35,6 +38,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private init(request: FetchRequest, output: FrameOutput) {
         self.request = request
         self.output = output
+        pacing = DownloadPacing(limit: request.maxDownloadBytes ?? FetchRequest.defaultMaxDownloadBytes)
     }
 
     /// Fetches `request`, writing the reply to `output`; returns once the final frame is written.
@@ -61,7 +65,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
+        let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: fetch.delegateQueue)
         session.dataTask(with: urlRequest).resume()
         fetch.done.wait()
     }
@@ -115,13 +119,21 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             disposition.lowercased().contains("filename")
             ? DownloadLocation.filename(inDisposition: disposition) ?? http.suggestedFilename : url.lastPathComponent
         let name = DownloadLocation.safeName(suggested == "/" ? nil : suggested)
-        guard let directory = request.saveIn else {
+        lock.lock()
+        let redirected = redirects > 0
+        lock.unlock()
+        // No directory, or a download the user did not ask for directly (`--ask-redirected`): the host asks.
+        guard let directory = request.saveIn, !(redirected && request.askIfRedirected) else {
             finish(.failure(.download(url: url, filename: name, contentType: contentType.mediaType)))
+            return false
+        }
+        let total = http.expectedContentLength > 0 ? Int(http.expectedContentLength) : nil
+        guard !pacing.isOver(total: total) else {
+            finish(.failure(.network(url: url, reason: pacing.refusal(size: total ?? 0))))
             return false
         }
         do {
             let (path, descriptor) = try DownloadLocation.create(name, in: URL(fileURLWithPath: directory))
-            let total = http.expectedContentLength > 0 ? Int(http.expectedContentLength) : nil
             lock.lock()
             download = (descriptor, path, 0, total)
             lock.unlock()
@@ -133,24 +145,35 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// Writes a download's bytes and reports progress; false when the response is not a download.
-    private func save(_ data: Data) -> Bool {
+    /// Writes a download's bytes (paced: `DownloadPacing`) and reports progress; false when the response is
+    /// not a download. A file that grows past the cap is removed and the load fails.
+    private func save(_ data: Data, task: URLSessionTask) -> Bool {
         lock.lock()
         guard var current = download, !finished else {
             lock.unlock()
             return download != nil
         }
-        let written = DescriptorWrite.all([UInt8](data), to: current.descriptor)
+        let over = current.received + data.count > pacing.limit
+        let written = !over && DescriptorWrite.all([UInt8](data), to: current.descriptor)
         current.received += data.count
         download = current
+        let report = pacing.shouldReport(received: current.received, total: current.total)
         lock.unlock()
+        if over {
+            _ = endDownload(failed: true)
+            finish(.failure(.network(url: request.url, reason: pacing.refusal(size: current.received))))
+            PacedOperationQueue.cancel(task)
+            return true
+        }
         guard written else {
             _ = endDownload(failed: true)
             finish(.failure(.fileUnreadable(path: current.path.path, reason: "the download could not be written")))
             return true
         }
-        output.send(
-            .progress(DownloadProgress(path: current.path.path, received: current.received, total: current.total)))
+        if report {
+            output.sendIfRoom(
+                .progress(DownloadProgress(path: current.path.path, received: current.received, total: current.total)))
+        }
         return true
     }
 
@@ -235,7 +258,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if save(data) {
+        if save(data, task: dataTask) {
             return
         }
         lock.lock()
@@ -247,7 +270,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         if count > 0 { output.send(.data([UInt8](data.prefix(count)))) }
         if full {
             finish(.end(truncated: true))
-            dataTask.cancel()
+            PacedOperationQueue.cancel(dataTask)
         }
     }
 

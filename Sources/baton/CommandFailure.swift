@@ -35,7 +35,7 @@ extension CommandFailure {
             switch query {
             case .foreign: self.init(query.description, code: BatonExitCode.unsafeState)
             case .notRunning: self.init(query.description, code: BatonExitCode.daemonNotRunning)
-            default: self.init(query.description)
+            default: self.init(query.description, code: query.exitCode)
             }
         default: self.init("\(error)")
         }

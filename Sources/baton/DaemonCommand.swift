@@ -52,6 +52,9 @@ struct DaemonStopCommand: AsyncParsableCommand {
         } catch .foreign(let message) {
             FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
             throw ExitCode(BatonExitCode.unsafeState)
+        } catch .busy(let message) {
+            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            throw ExitCode(BatonExitCode.daemonNotAnswering)
         } catch {
             print("baton daemon is not running")
             return

@@ -4,7 +4,9 @@ import Notifications
 
 /// A test extension that misbehaves as its push's `userInfo["fault"]` says: `crash`, `hang` (stops itself:
 /// deaf even to the expiry notice), `slow` (leaves a best attempt, never finishes), `slowNoBest`, `flood`
-/// (endless output), `greedy` (touches 64 MB), `noAlert`, `exit` (exits without answering), `garbage`;
+/// (endless output), `greedy` (touches 64 MB), `noAlert`, `exit` (exits without answering), `garbage`,
+/// `forkGreedy` (starts a grandchild that touches up to 1 GiB, then hangs), `forkStop` (starts a sleeping
+/// grandchild, then stops itself), `forkReply` (starts a sleeping grandchild, then answers);
 /// otherwise it prefixes the title with "Modified: ".
 struct FaultyPushExtension: NotificationServiceExtension {
     private var hoard: [[UInt8]] = []
@@ -40,6 +42,15 @@ struct FaultyPushExtension: NotificationServiceExtension {
             content.body = ""
         case "exit":
             exit(3)
+        case "forkGreedy":
+            Grandchild.start("--hoard", appGroup: context.appGroupDirectory)
+            Grandchild.sleepForever()
+        case "forkStop":
+            Grandchild.start("--sleep", appGroup: context.appGroupDirectory)
+            kill(getpid(), SIGSTOP)
+        case "forkReply":
+            Grandchild.start("--sleep", appGroup: context.appGroupDirectory)
+            content.title = "Modified: " + content.title
         case "garbage":
             _ = Array("this is not a reply\n".utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             while true { sleep(60) }

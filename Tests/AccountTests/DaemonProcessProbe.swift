@@ -14,3 +14,16 @@ enum DaemonProcessProbe {
     /// Whether process `pid` still runs.
     static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
 }
+
+extension DaemonProcessProbe {
+    /// CPU time `pid` used so far (user + system), in clock ticks (`/proc/PID/stat`), or nil when it is gone.
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}

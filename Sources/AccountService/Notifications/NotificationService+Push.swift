@@ -41,8 +41,12 @@ extension NotificationService {
         let loop = eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
         let boundConnection = NIOLoopBound(connection, eventLoop: loop)
-        DispatchQueue.global().async {
-            let outcome = runner.run(manifest, request: request)
+        ExtensionRuns.daemon.run(app: push.bundleIdentifier) { admitted in
+            let outcome =
+                admitted
+                ? runner.run(manifest, request: request)
+                : ServiceExtensionOutcome(
+                    content: request.content, failure: .tooManyRuns(perApp: ExtensionRuns.daemon.perApp))
             loop.execute {
                 let service = bound.value
                 if let failure = outcome.failure {

@@ -1,5 +1,6 @@
 """The end-to-end tests' web server: forms, an echo of every request (method, query, body, cookies), a cookie
-setter, a download, a meta refresh and a redirect loop. Prints its port, then serves until its parent exits."""
+setter, a download (direct, through a redirect, through a meta refresh, and a large one), a meta refresh and a
+redirect loop. Prints its port, then serves until its parent exits."""
 import html
 import http.server
 import os
@@ -70,6 +71,30 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, "text/html", REFRESH.format(delay=1).encode())
         elif path == "/refresh-slow":
             self.send(200, "text/html", REFRESH.format(delay=30).encode())
+        elif path == "/redirect-download":
+            self.send(302, "text/html", b"moved", [("Location", "/download")])
+        elif path == "/refresh-download":
+            self.send(200, "text/html", b'<html><head><title>Get it</title>'
+                      b'<meta http-equiv="refresh" content="0; url=/download"></head><body><p>Your file.</p></body></html>')
+        elif path == "/big":
+            # /big?mb=N[&length=no]: N MB as fast as the socket takes them, announced or not.
+            query = dict(part.partition("=")[::2] for part in self.path.partition("?")[2].split("&") if part)
+            megabytes = int(query.get("mb", "1"))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Disposition", 'attachment; filename="big.bin"')
+            if query.get("length") != "no":
+                self.send_header("Content-Length", str(megabytes << 20))
+            else:
+                self.send_header("Connection", "close")
+            self.end_headers()
+            chunk = b"\x07" * (1 << 20)
+            try:
+                for _ in range(megabytes):
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
         elif path == "/loop":
             self.send(302, "text/html", b"again", [("Location", "/loop")])
         elif path == "/download":

@@ -1,0 +1,67 @@
+// baton-box: the supervisor every extension runs under (a notification service extension, a widget).
+//
+//   baton-box PARENT-PID EXECUTABLE [ARGUMENT...]
+//
+// The host spawns it as the leader of a new process group (POSIX_SPAWN_SETPGROUP). It asks the kernel
+// for a signal when its parent dies (PR_SET_PDEATHSIG, which posix_spawn cannot set), runs EXECUTABLE
+// as its child in the same group, and ends with the child's status (or its signal). When the host dies,
+// even by SIGKILL, the supervisor kills the whole group: the extension and whatever it forked, stopped
+// or not. The host kills the group itself (kill(-pgid, SIGKILL)) at a deadline or a budget overrun.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void parent_died(int signal) {
+    (void)signal;
+    kill(0, SIGKILL);
+    _exit(137);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) return 127;
+    pid_t parent = (pid_t)atol(argv[1]);
+
+    struct sigaction action = {0};
+    action.sa_handler = parent_died;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGUSR2, &action, NULL);
+    if (prctl(PR_SET_PDEATHSIG, SIGUSR2) != 0) return 126;
+    // The parent may have died before the request: then nobody will send the signal.
+    if (getppid() != parent) parent_died(0);
+    // Orphans of the extension stay below the supervisor, in its group, until it ends.
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    pid_t child = fork();
+    if (child < 0) return 126;
+    if (child == 0) {
+        signal(SIGUSR2, SIG_DFL);
+        execv(argv[2], &argv[2]);
+        _exit(127);
+    }
+    // The supervisor needs neither pipe: only the extension talks to the host.
+    close(STDIN_FILENO);
+    close(STDOUT_FILENO);
+
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+        if (errno != EINTR) return 126;
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) {
+        int signal_number = WTERMSIG(status);
+        signal(signal_number, SIG_DFL);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, signal_number);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        // Re-raised at the host's request of the same ending; a core dump of the supervisor is not wanted.
+        prctl(PR_SET_DUMPABLE, 0);
+        raise(signal_number);
+        return 128 + signal_number;
+    }
+    return 126;
+}
