@@ -5,7 +5,7 @@ import Testing
 /// the find prompt does the same with the last search.
 @Suite struct AddressBarEndToEndTests {
     @Test func typingAfterCtrlLReplacesTheAddressAndTheFindPromptReplacesTheLastSearch() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let site = try SiteFixture(
             in: fixture,
             pages: [

@@ -26,8 +26,8 @@ import Testing
         return file.path
     }
 
-    @Test func refusedRequestsLeaveNoCopies() throws {
-        let fixture = try BatonFixture()
+    @Test func refusedRequestsLeaveNoCopies() async throws {
+        let fixture = try await BatonFixture()
         let photo = try Self.image(fixture, bytes: 9_000_000)
         // An app the daemon does not know (67), then baton's own app denied (65): each request is refused.
         for _ in 0..<3 {
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aRemovedOrReplacedRequestTakesItsCopyWithIt() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let photo = try Self.image(fixture, bytes: 1000)
         let notify = ["notify", "--title", "t", "--in", "1h", "--id", "a", "--attach", photo]
         #expect(CommandLineEndToEndTests.run(fixture, notify).status == 0)
@@ -60,8 +60,8 @@ import Testing
         #expect(await Self.wait(fixture) { $0.isEmpty }.isEmpty)
     }
 
-    @Test func orphansGoWhenTheDaemonStarts() throws {
-        let fixture = try BatonFixture()
+    @Test func orphansGoWhenTheDaemonStarts() async throws {
+        let fixture = try await BatonFixture()
         try FileManager.default.createDirectory(at: Self.store(fixture), withIntermediateDirectories: true)
         let orphan = Self.store(fixture).appendingPathComponent("orphan.png")
         let fresh = Self.store(fixture).appendingPathComponent("fresh.png")

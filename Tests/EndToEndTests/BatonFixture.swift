@@ -1,17 +1,27 @@
 import Foundation
 
-/// The built `baton` binary and a private `BATON_HOME` for one test; removes the home when done.
+/// The built `baton` binary and a private `BATON_HOME` for one test; removes the home when done. Holds one of
+/// the `EndToEndSlots` while it lives.
 final class BatonFixture {
     let home: URL
     let binary: String
+    /// The test whose slot this fixture holds.
+    private let test = EndToEndSlots.currentTest
 
-    init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        binary = try BatonFixture.locateBinary()
+    init() async throws {
+        await EndToEndSlots.shared.acquire(for: test)
+        do {
+            home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            binary = try BatonFixture.locateBinary()
+        } catch {
+            EndToEndSlots.shared.release(for: test)
+            throw error
+        }
     }
 
     deinit {
+        defer { EndToEndSlots.shared.release(for: test) }
         // Stop a daemon this test may have started, then remove its home.
         _ = try? Shell.run(binary, ["daemon", "stop"], environment: ["BATON_HOME": home.path])
         try? FileManager.default.removeItem(at: home)

@@ -7,7 +7,7 @@ import Testing
 /// and handed back.
 @Suite(.serialized) struct BrowserAcrossMachinesEndToEndTests {
     @Test func aTabHandsOffFromOneMachineToTheOtherAndBack() async throws {
-        let machines = try TwoMachines()
+        let machines = try await TwoMachines()
         defer { machines.remove() }
         let web = try BrowserHandoffFlow.site(in: machines.laptop.home)
         defer { web.stop() }

@@ -9,7 +9,7 @@ import Testing
 /// starting the suite again, lives in the device's jar (mode 0600), and `baton cookies` lists and clears it.
 @Suite(.serialized) struct BrowserCookiesEndToEndTests {
     @Test func cookieIsSentAgainAndSurvivesARestart() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         let first = try TmuxSession(
@@ -53,8 +53,8 @@ import Testing
         #expect(empty.contains("no cookies on A"))
     }
 
-    @Test func anOpenJarIsRefusedWithTheFix() throws {
-        let fixture = try BatonFixture()
+    @Test func anOpenJarIsRefusedWithTheFix() async throws {
+        let fixture = try await BatonFixture()
         let jar = fixture.home.appendingPathComponent("state/devices/A/cookies.json")
         try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"version\":1,\"cookies\":[]}".utf8).write(to: jar)

@@ -5,7 +5,7 @@ import Testing
 /// where it went; `baton dump` says where it would have gone and exits 5.
 @Suite(.serialized) struct BrowserDownloadEndToEndTests {
     @Test func downloadShowsProgressAndLandsWithTheRightName() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         let downloads = fixture.home.appendingPathComponent("Downloads Here", isDirectory: true)
@@ -27,8 +27,8 @@ import Testing
         #expect((attributes[.size] as? NSNumber)?.intValue == 786_432)
     }
 
-    @Test func dumpSaysWhereItWouldSaveAndFails() throws {
-        let fixture = try BatonFixture()
+    @Test func dumpSaysWhereItWouldSaveAndFails() async throws {
+        let fixture = try await BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         var environment = fixture.environment

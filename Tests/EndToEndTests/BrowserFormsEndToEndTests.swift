@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: ["get", "post"])
     func formIsFilledAndSent(method: String) async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         let session = try TmuxSession(

@@ -5,7 +5,7 @@ import Testing
 /// with its history (through the continuation streams), and handed back to A.
 @Suite(.serialized) struct BrowserHandoffEndToEndTests {
     @Test func tabHandsOffBetweenTwoTerminalsAndBack() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let server = try BrowserHandoffFlow.site(in: fixture.home)
         defer { server.stop() }
         let a = try TmuxSession(

@@ -5,7 +5,7 @@ import Testing
 /// real interval, Snooze 10 min schedules it again, Open loads the page in a tab.
 @Suite struct BrowserReminderEndToEndTests {
     @Test func reminderFiresSnoozesAndOpens() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
         try await b.waitFor("Paths")

@@ -34,8 +34,8 @@ import Testing
         (["widget", "run", "days-remaining", "--now", "0001-01-01"], "baton widget run: '0001-01-01' is outside"),
         (["devices", "--bogus"], "baton devices: Unknown option '--bogus'"),
     ])
-    func usageErrorsAreOneLineNamingTheCommandWithExit64(arguments: [String], expected: String) throws {
-        let fixture = try BatonFixture()
+    func usageErrorsAreOneLineNamingTheCommandWithExit64(arguments: [String], expected: String) async throws {
+        let fixture = try await BatonFixture()
         let (status, output) = Self.run(fixture, arguments)
         #expect(status == 64, "\(arguments): exit \(status), \(output)")
         #expect(output.hasPrefix(expected), "\(arguments): \(output)")
@@ -43,8 +43,8 @@ import Testing
         #expect(!output.contains("DecodingError"))
     }
 
-    @Test func failuresAreOneLineWithTheirDocumentedCodes() throws {
-        let fixture = try BatonFixture()
+    @Test func failuresAreOneLineWithTheirDocumentedCodes() async throws {
+        let fixture = try await BatonFixture()
         let noDaemon = Self.run(fixture, ["devices"])
         #expect(noDaemon.status == 3)
         #expect(noDaemon.output == "baton devices: no daemon is running (start one with 'baton daemon start')\n")
@@ -55,16 +55,16 @@ import Testing
         for code in ["0 ", "1 ", "2 ", "3 ", "64 "] { #expect(help.output.contains("\n  \(code)")) }
     }
 
-    @Test func negativeCoordinatesAfterDoubleDashAreAccepted() throws {
-        let fixture = try BatonFixture()
+    @Test func negativeCoordinatesAfterDoubleDashAreAccepted() async throws {
+        let fixture = try await BatonFixture()
         let set = Self.run(fixture, ["location", "set", "--device", "syd", "--", "-33.86", "151.2"])
         #expect(set.status == 0, "\(set.output)")
         #expect(Self.run(fixture, ["location", "get", "--device", "syd"]) == (0, "-33.86, 151.2\n"))
     }
 
     /// Outside a terminal, per-device commands act on one stable device and say which.
-    @Test func commandsOutsideATerminalShareOneStableDevice() throws {
-        let fixture = try BatonFixture()
+    @Test func commandsOutsideATerminalShareOneStableDevice() async throws {
+        let fixture = try await BatonFixture()
         let set = Self.run(fixture, ["location", "set", "51.5", "-0.12"])
         #expect(set.status == 0)
         #expect(set.output.contains(":no-tty: 51.5, -0.12"), "\(set.output)")
@@ -79,8 +79,8 @@ import Testing
         #expect(Self.run(fixture, ["location", "get"], environment: ["BATON_DEVICE": "other"]).status == 1)
     }
 
-    @Test func daemonStatusJSONSaysRunning() throws {
-        let fixture = try BatonFixture()
+    @Test func daemonStatusJSONSaysRunning() async throws {
+        let fixture = try await BatonFixture()
         #expect(Self.run(fixture, ["daemon", "status", "--json"]) == (3, "{\"running\":false}\n"))
         #expect(Self.run(fixture, ["daemon", "start"]).status == 0)
         let status = Self.run(fixture, ["daemon", "status", "--json"])
@@ -93,7 +93,7 @@ import Testing
 /// Issue 13, finding 8: where the UI cannot run, one line and exit 1 instead of a broken screen.
 @Suite struct TerminalRefusalEndToEndTests {
     @Test func aDumbTerminalIsRefused() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A", term: "dumb"), environment: fixture.environment)
         defer { tmux.close() }
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func outputToAFileIsRefusedAndTheFileStaysEmpty() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let file = fixture.home.appendingPathComponent("out.txt").path
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A > \(Shell.quote(file))"), environment: fixture.environment)

@@ -7,7 +7,7 @@ import Testing
     static let browser = "com.example.apple-samplecode.MonkeyBrowser"
 
     func desktopCapture(tmuxWrapped: Bool) async throws -> String {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let record = fixture.home.appendingPathComponent("pty.log")
         let unset = tmuxWrapped ? "" : "-u TMUX"
         let command =

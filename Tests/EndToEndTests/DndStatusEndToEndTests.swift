@@ -4,8 +4,8 @@ import Testing
 /// Issue 24, item 4: `baton dnd status` of a device counts the account's Do Not Disturb (the suite shows the
 /// moon for either), in words and in `--json`.
 @Suite struct DndStatusEndToEndTests {
-    @Test func aDeviceStatusCountsTheAccountsDoNotDisturb() throws {
-        let fixture = try BatonFixture()
+    @Test func aDeviceStatusCountsTheAccountsDoNotDisturb() async throws {
+        let fixture = try await BatonFixture()
         let environment = fixture.environment
         let off = try Shell.run(fixture.binary, ["dnd", "status", "--device", "A"], environment: environment)
         #expect(off.contains("Do Not Disturb on A: off"), "\(off)")

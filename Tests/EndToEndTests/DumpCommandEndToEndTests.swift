@@ -13,8 +13,8 @@ import Testing
     }
 
     @Test(arguments: ["tables", "wide-table", "lists", "cjk"], [40, 80])
-    func printsTheGoldenLayout(page: String, columns: Int) throws {
-        let fixture = try BatonFixture()
+    func printsTheGoldenLayout(page: String, columns: Int) async throws {
+        let fixture = try await BatonFixture()
         let file = Self.pages.appendingPathComponent("Pages/\(page).html").path
         let output = try Shell.run(fixture.binary, ["dump", file, "--cols", String(columns)])
         let golden = try String(
@@ -25,8 +25,8 @@ import Testing
     /// A page big enough for the layout to run on a second thread (and the heap to be filled in ahead)
     /// prints exactly what the same blocks print one at a time on one thread.
     @Test(arguments: [40, 120])
-    func aLargePageLaysOutAsItsRepeatedBlock(columns: Int) throws {
-        let fixture = try BatonFixture()
+    func aLargePageLaysOutAsItsRepeatedBlock(columns: Int) async throws {
+        let fixture = try await BatonFixture()
         let block =
             "<h2 id=\"s\">Section</h2><p>Some words in a paragraph that wraps at narrow widths, with <b>bold</b>"
             + " and <i>italic</i> text.</p><ul><li>first item<li>second item<ol><li>nested</ol></ul>"
@@ -44,8 +44,8 @@ import Testing
         #expect(repeated == Array(repeating: trimmed, count: 300).joined(separator: "\n\n") + "\n")
     }
 
-    @Test func aMissingFileIsOneLineAndExitCodeOne() throws {
-        let fixture = try BatonFixture()
+    @Test func aMissingFileIsOneLineAndExitCodeOne() async throws {
+        let fixture = try await BatonFixture()
         let missing = fixture.home.appendingPathComponent("missing.html").path
         #expect {
             try Shell.run(fixture.binary, ["dump", missing])
@@ -56,8 +56,8 @@ import Testing
     }
 
     /// `#section` on a page served from `http://host:port` resolves to `http://host:port/#section`.
-    @Test func aFragmentResolvesAgainstTheRootPath() throws {
-        let fixture = try BatonFixture()
+    @Test func aFragmentResolvesAgainstTheRootPath() async throws {
+        let fixture = try await BatonFixture()
         let site = try SiteFixture(
             in: fixture,
             pages: [
@@ -71,8 +71,8 @@ import Testing
 
     /// Issue 28, finding 7: `&#27;` and `&#7;` in a page reach the terminal escaped (no retitle, no clear
     /// screen); `--raw` prints them as they are.
-    @Test func controlCharactersFromAPageAreEscapedUnlessRaw() throws {
-        let fixture = try BatonFixture()
+    @Test func controlCharactersFromAPageAreEscapedUnlessRaw() async throws {
+        let fixture = try await BatonFixture()
         let page = fixture.home.appendingPathComponent("hostile.html")
         try Data("<p>A&#27;]0;PWNED&#7;&#27;[2JB &#x202E;C</p><pre>x\ty</pre>".utf8).write(to: page)
         let output = try Shell.run(fixture.binary, ["dump", page.path])
@@ -83,8 +83,8 @@ import Testing
     }
 
     /// Issue 28, finding 10: a FIFO or a directory is one line and exit 1, never a wait for a writer.
-    @Test func aFIFOOrADirectoryIsOneLineNotAHang() throws {
-        let fixture = try BatonFixture()
+    @Test func aFIFOOrADirectoryIsOneLineNotAHang() async throws {
+        let fixture = try await BatonFixture()
         let fifo = fixture.home.appendingPathComponent("page.html").path
         #expect(mkfifo(fifo, 0o600) == 0)
         for (path, reason) in [(fifo, "is not a regular file"), (fixture.home.path, "is a directory")] {
@@ -98,8 +98,8 @@ import Testing
         }
     }
 
-    @Test func aBadWidthIsAUsageError() throws {
-        let fixture = try BatonFixture()
+    @Test func aBadWidthIsAUsageError() async throws {
+        let fixture = try await BatonFixture()
         #expect {
             try Shell.run(fixture.binary, ["dump", "about:blank", "--cols", "0"])
         } throws: { error in
@@ -110,14 +110,14 @@ import Testing
     }
 
     @Test(arguments: [["dump", "--help"], ["dump", "-h"], ["help", "dump"]])
-    func helpNamesTheWholeCommand(arguments: [String]) throws {
-        let fixture = try BatonFixture()
+    func helpNamesTheWholeCommand(arguments: [String]) async throws {
+        let fixture = try await BatonFixture()
         let help = try Shell.run(fixture.binary, arguments)
         #expect(help.contains("USAGE: baton dump <url> [--cols <cols>] [--json]"))
     }
 
-    @Test func aMissingURLIsAUsageError() throws {
-        let fixture = try BatonFixture()
+    @Test func aMissingURLIsAUsageError() async throws {
+        let fixture = try await BatonFixture()
         #expect {
             try Shell.run(fixture.binary, ["dump"])
         } throws: { error in

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func theParagraphTravelsAcrossWidths() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let site = try SiteFixture(in: fixture, pages: ["long.html": Self.page])
         defer { site.stop() }
         let a = try TmuxSession(

@@ -5,7 +5,7 @@ import Testing
 @Suite struct HelpBarEndToEndTests {
     @Test(arguments: [80, 120])
     func theAppsKeysComeFirstAndQuestionMarkShowsThemAll(width: Int) async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device A"), width: width, height: 30, environment: fixture.environment)
         defer { tmux.close() }

@@ -10,7 +10,7 @@ import Testing
         let fixture: BatonFixture
         let b: TmuxSession
         init() async throws {
-            fixture = try BatonFixture()
+            fixture = try await BatonFixture()
             b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
             try await b.waitFor("F4 Notifications")
             try await fixture.browserSettings(on: "B")
@@ -103,8 +103,8 @@ import Testing
         #expect(status.contains(#""on" : false"#) || status.contains(#""on":false"#))
     }
 
-    @Test func dndCommandRejectsBadInput() throws {
-        let fixture = try BatonFixture()
+    @Test func dndCommandRejectsBadInput() async throws {
+        let fixture = try await BatonFixture()
         for arguments in [
             ["dnd", "schedule", "25:00-07:00"], ["dnd", "on", "--for", "soon"], ["dnd", "on", "--until", "noon"],
         ] {

@@ -7,7 +7,7 @@ import Testing
 /// keeps no notification content.
 @Suite(.serialized) struct NotificationsAcrossMachinesEndToEndTests {
     @Test func aPushWithoutADeviceReachesTheSuitesOnBothMachines() async throws {
-        let machines = try TwoMachineSuites()
+        let machines = try await TwoMachineSuites()
         defer { machines.close() }
         let (laptop, other) = (machines.laptop, machines.server)
         try await machines.a.waitFor("F4 Notifications")

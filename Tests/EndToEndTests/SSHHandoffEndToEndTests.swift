@@ -6,7 +6,7 @@ import Testing
 /// it; the per-session socket is gone when the session ends.
 @Suite(.serialized) struct SSHHandoffEndToEndTests {
     @Test func remoteSuiteContinuesTheLocalOfferOverSSH() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let remoteHome = fixture.home.appendingPathComponent("remote", isDirectory: true)
         let sshd = try await LoopbackSSHD(
             directory: fixture.home.appendingPathComponent("sshd"), remoteHome: remoteHome)
@@ -54,8 +54,8 @@ import Testing
         #expect(try Self.forwardedSockets(in: runtime).isEmpty)
     }
 
-    @Test func badUsageAndAnUnreachableHostSayWhy() throws {
-        let fixture = try BatonFixture()
+    @Test func badUsageAndAnUnreachableHostSayWhy() async throws {
+        let fixture = try await BatonFixture()
         #expect {
             try Shell.run(fixture.binary, ["ssh", "-p"], environment: fixture.environment)
         } throws: { error in

@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: 0..<terminals.count)
     func shellRunsResizesAndExitsCleanly(_ index: Int) async throws {
         let (term, extra) = Self.terminals[index]
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device alpha", term: term, extraEnvironment: extra),
             environment: fixture.environment)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func ctrlCQuitsWithExitZero() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.waitFor("Paths")
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func badClockIsAClearErrorAndNonZeroExit() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--now yesterday"), environment: fixture.environment)
         defer { tmux.close() }
         let screen = try await tmux.waitFor("EXIT=")

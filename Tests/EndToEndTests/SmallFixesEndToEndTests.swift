@@ -5,7 +5,7 @@ import Testing
 /// address, and `daemon stop` with suites open.
 @Suite struct SmallFixesEndToEndTests {
     @Test func ctrlZSuspendsToTheShellAndFgBringsTheSuiteBack() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: "TERM=xterm-256color PS1='$ ' bash --norc -i", environment: fixture.environment)
         defer { tmux.close() }
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func ctrlZWithoutJobControlSaysSoAndKeepsRunning() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.waitFor("Paths")
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func escOnAboutGoesBackAndTabLabelsFollowThePage() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let site = try SiteFixture(
             in: fixture,
             pages: [
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func wordsTypedAsAnAddressAreSaidToBeNoAddress() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.openBrowser()
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func daemonStopSaysOpenSuitesWillStartItAgain() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.waitFor("Paths")

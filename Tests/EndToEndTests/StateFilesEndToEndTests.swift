@@ -46,8 +46,8 @@ import Testing
 
     var state: (BatonFixture) -> URL { { $0.home.appendingPathComponent("state") } }
 
-    @Test func aNewDeviceFolderAndItsLocationAreTheUsersAlone() throws {
-        let fixture = try BatonFixture()
+    @Test func aNewDeviceFolderAndItsLocationAreTheUsersAlone() async throws {
+        let fixture = try await BatonFixture()
         let set = Self.run(fixture, ["location", "set", "--device", "new", "51.5", "-0.12"])
         #expect(set.status == 0, "\(set.output)")
         let device = state(fixture).appendingPathComponent("devices/new")
@@ -56,8 +56,8 @@ import Testing
         #expect(Self.loose(under: state(fixture)).isEmpty, "\(Self.loose(under: state(fixture)))")
     }
 
-    @Test func looserFilesAndFoldersAreFixedWhenTheDaemonStarts() throws {
-        let fixture = try BatonFixture()
+    @Test func looserFilesAndFoldersAreFixedWhenTheDaemonStarts() async throws {
+        let fixture = try await BatonFixture()
         let device = state(fixture).appendingPathComponent("devices/old")
         try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
         let group = state(fixture).appendingPathComponent("group.baton")
@@ -84,8 +84,8 @@ import Testing
         #expect(cwd == state(fixture).path)
     }
 
-    @Test func anUnsafeFileIsExit78() throws {
-        let fixture = try BatonFixture()
+    @Test func anUnsafeFileIsExit78() async throws {
+        let fixture = try await BatonFixture()
         try FileManager.default.createDirectory(at: state(fixture), withIntermediateDirectories: true)
         chmod(state(fixture).path, 0o700)
         try FileManager.default.createSymbolicLink(
@@ -97,8 +97,8 @@ import Testing
         }
     }
 
-    @Test func aMissingForwardedSocketNeverStartsADaemon() throws {
-        let fixture = try BatonFixture()
+    @Test func aMissingForwardedSocketNeverStartsADaemon() async throws {
+        let fixture = try await BatonFixture()
         let missing = fixture.home.appendingPathComponent("gone.sock").path
         for arguments in [["kv", "get", "k"], ["notify", "--title", "t", "--in", "1h"], ["daemon", "start"]] {
             let result = Self.run(fixture, arguments, environment: ["BATON_SOCKET": missing])
@@ -109,8 +109,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fixture.home.appendingPathComponent("run/daemon.sock").path))
     }
 
-    @Test func aFIFOIsNeverOpenedAsAFile() throws {
-        let fixture = try BatonFixture()
+    @Test func aFIFOIsNeverOpenedAsAFile() async throws {
+        let fixture = try await BatonFixture()
         let fifo = fixture.home.appendingPathComponent("photo.png").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let attach = Self.run(fixture, ["notify", "--title", "t", "--in", "1h", "--attach", fifo])

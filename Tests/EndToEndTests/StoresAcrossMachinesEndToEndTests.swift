@@ -6,7 +6,7 @@ import Testing
 /// PostgreSQL: a favourite marked on one shows on the other with no key pressed there.
 @Suite(.serialized) struct StoresAcrossMachinesEndToEndTests {
     @Test func aFavouriteMarkedOnOneMachineShowsOnTheOther() async throws {
-        let machines = try TwoMachineSuites()
+        let machines = try await TwoMachineSuites()
         defer { machines.close() }
         try await StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
         // Each machine's link publishes its daemon's devices: the account's status lists both suites.

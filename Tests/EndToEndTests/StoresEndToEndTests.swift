@@ -5,7 +5,7 @@ import Testing
 @Suite(.serialized) struct StoresEndToEndTests {
     @Test("a favourite set on A shows on B at once; the open store hands off from A to B")
     func favouritesAndHandoff() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let a = try TmuxSession(command: fixture.suiteCommand("--device alpha"), environment: fixture.environment)
         defer { a.close() }
         let b = try TmuxSession(command: fixture.suiteCommand("--device beta"), environment: fixture.environment)

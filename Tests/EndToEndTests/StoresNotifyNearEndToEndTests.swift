@@ -5,7 +5,7 @@ import Testing
 /// the region fires; its Open shows the store's details.
 @Suite struct StoresNotifyNearEndToEndTests {
     @Test func locationSetIntoTheRegionFiresAndOpensTheStore() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
         try await b.waitFor("Paths")

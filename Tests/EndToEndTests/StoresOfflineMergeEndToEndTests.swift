@@ -7,7 +7,7 @@ import Testing
 /// and nothing is lost.
 @Suite(.serialized) struct StoresOfflineMergeEndToEndTests {
     @Test func favouritesMarkedOnBothSidesWhileTheServerIsStoppedAllSurvive() async throws {
-        let machines = try TwoMachineSuites()
+        let machines = try await TwoMachineSuites()
         defer { machines.close() }
         let (server, a, b) = (machines.postgres, machines.a, machines.b)
         // Both links up: a first favourite crosses.
@@ -32,7 +32,7 @@ import Testing
     static let all = ["unionsquare", "paloalto", "fifthavenue"]
 
     @Test func marksMadeWhileTheServerIsStoppedSurviveWhenNoSuiteRunsAsItComesBack() async throws {
-        let machines = try TwoMachineSuites()
+        let machines = try await TwoMachineSuites()
         defer { machines.close() }
         try await StoresFavouriteFlow.markUnionSquareOnAAndSeeItOnB(machines.a, machines.b, timeout: 60)
         machines.postgres.stop()

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func regionAndStateAreSearchableAndTheMapMovesOnEnterOnly() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.waitFor("Paths")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func atCityZoomTheMapShowsItsMarkersAndHasALegend() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         _ = try Shell.run(
             fixture.binary, ["location", "set", "35.68", "139.75", "--device", "A"], environment: fixture.environment)
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
@@ -60,7 +60,7 @@ import Testing
     /// The wheel zooms about the pointer (as mapscii): a wheel north-east of the centre moves the centre
     /// north-east, where zooming about the centre would leave it at 15°N 0°E.
     @Test func theWheelZoomsAboutThePointer() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         defer { tmux.close() }
         try await tmux.waitFor("Paths")

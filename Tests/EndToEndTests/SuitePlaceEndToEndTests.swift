@@ -5,7 +5,7 @@ import Testing
 /// tabs are named by their pages before they are visited again.
 @Suite(.serialized) struct SuitePlaceEndToEndTests {
     @Test func theSuiteReopensWhereItWasLeft() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let server = try EchoServer()
         defer { server.stop() }
         let first = try TmuxSession(

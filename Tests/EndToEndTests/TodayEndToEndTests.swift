@@ -4,7 +4,7 @@ import Testing
 /// The Today panel in the real suite: the fixed date's sentence, expanded mode, and Edit mode.
 @Suite struct TodayEndToEndTests {
     @Test func panelShowsDaysRemainingAndEditModeAddsAndRemoves() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device alpha --now 2024-12-30T12:00:00"), environment: fixture.environment)
         defer { tmux.close() }
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func panelChangesAtLocalMidnightWithNoKeyPressed() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: fixture.suiteCommand("--device alpha --now 2024-12-31T23:59:57"), environment: fixture.environment)
         defer { tmux.close() }
@@ -50,8 +50,8 @@ import Testing
         #expect(newYear.contains("There are 364 days remaining in the year."))
     }
 
-    @Test func widgetRunCommandReportsSentenceAndMemory() throws {
-        let fixture = try BatonFixture()
+    @Test func widgetRunCommandReportsSentenceAndMemory() async throws {
+        let fixture = try await BatonFixture()
         let output = try Shell.run(
             fixture.binary, ["widget", "run", "days-remaining", "--now", "2024-12-30T12:00:00", "--json"],
             environment: fixture.environment)
@@ -62,8 +62,8 @@ import Testing
         #expect(rss > 0 && rss < 16 * 1024)
     }
 
-    @Test func unknownWidgetIsAClearErrorWithNonZeroExit() throws {
-        let fixture = try BatonFixture()
+    @Test func unknownWidgetIsAClearErrorWithNonZeroExit() async throws {
+        let fixture = try await BatonFixture()
         #expect(throws: E2EError.self) {
             try Shell.run(fixture.binary, ["widget", "run", "no-such-widget"], environment: fixture.environment)
         }

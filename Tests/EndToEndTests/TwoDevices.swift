@@ -9,7 +9,7 @@ final class TwoDevices {
 
     /// Starts both and waits for their first frames.
     init() async throws {
-        fixture = try BatonFixture()
+        fixture = try await BatonFixture()
         a = try TmuxSession(command: fixture.suiteCommand("--device A"), environment: fixture.environment)
         b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         try await a.waitFor("Paths")

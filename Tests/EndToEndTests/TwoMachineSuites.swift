@@ -13,8 +13,8 @@ final class TwoMachineSuites {
     var laptop: BatonFixture { machines.laptop }
     var server: BatonFixture { machines.server }
 
-    init() throws {
-        machines = try TwoMachines()
+    init() async throws {
+        machines = try await TwoMachines()
         a = try TmuxSession(
             command: machines.laptop.suiteCommand("--device alpha"), environment: machines.laptop.environment)
         b = try TmuxSession(

@@ -8,12 +8,12 @@ final class TwoMachines {
     let laptop: BatonFixture
     let server: BatonFixture
 
-    init() throws {
+    init() async throws {
         postgres = try TestPostgres()
         try postgres.createRole("alice", password: "a-pass")
         let url = postgres.url(role: "alice", password: "a-pass")
-        laptop = try BatonFixture()
-        server = try BatonFixture()
+        laptop = try await BatonFixture()
+        server = try await BatonFixture()
         try Shell.run(
             laptop.binary, ["account", "create", url, "--machine", "laptop"], environment: laptop.environment)
         let key = laptop.home.appendingPathComponent("state/account.key").path

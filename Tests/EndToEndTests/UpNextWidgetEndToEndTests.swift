@@ -5,7 +5,7 @@ import Testing
 /// updated when requests change.
 @Suite struct UpNextWidgetEndToEndTests {
     @Test func showsTheNextRequestAndFollowsChanges() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         defer { b.close() }
         try await b.waitFor("Paths")

@@ -7,7 +7,7 @@ import Testing
     static let browser = "com.example.apple-samplecode.MonkeyBrowser"
 
     @Test func pushesForAnAbsentDeviceAreThereWithASummary() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let first = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
         try await first.waitFor("F4 Notifications")
         try await fixture.browserSettings(on: "B", ["--allow"])
