@@ -17,7 +17,7 @@ public struct DaemonLimits: Sendable {
 
     public init(
         maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),
-        maxPartialFrameBytes: Int = 8 << 20, maxQueuedBytes: Int = 2 << 20, idleTimeout: TimeAmount = .seconds(10)
+        maxPartialFrameBytes: Int = 8 << 20, maxQueuedBytes: Int = 2 << 20, idleTimeout: TimeAmount = .seconds(30)
     ) {
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections

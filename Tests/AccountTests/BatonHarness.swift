@@ -68,13 +68,13 @@ final class BatonHarness: @unchecked Sendable {
     func advertise(device: String, type: String = weather, extra: [String] = []) throws -> ProbeProcess {
         try launch(
             ["handoff-probe", "advertise", "--manifest", Self.monkeyBrowser, "--device", device, "--type", type]
-                + extra + ["--seconds", "60"])
+                + extra + ["--seconds", "600"])
     }
 
     /// A `continue` or `watch` probe as device `device`.
     func probe(_ mode: String, device: String, extra: [String] = []) throws -> ProbeProcess {
         try launch(
-            ["handoff-probe", mode, "--manifest", Self.monkeyBrowser, "--device", device, "--seconds", "30"] + extra)
+            ["handoff-probe", mode, "--manifest", Self.monkeyBrowser, "--device", device, "--seconds", "600"] + extra)
     }
 
     /// Kills every process started here and the daemon, then removes the home.

@@ -74,7 +74,7 @@ import Wire
         _ = try harness.advertise(device: "alpha", extra: ["--webpage", "https://example.com/weather"])
         let stores = BatonHarness.repository.appendingPathComponent("Resources/Stores/Info.plist").path
         let target = try harness.launch(
-            ["handoff-probe", "continue", "--manifest", stores, "--device", "beta", "--seconds", "30"])
+            ["handoff-probe", "continue", "--manifest", stores, "--device", "beta", "--seconds", "600"])
         let offer = await target.waitForEvent("offer")
         #expect(offer?["app"] as? String == "Web page", "\(target.transcript)")
         let page = await target.waitForEvent("webpage")

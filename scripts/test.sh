@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the whole test suite in two parts, so that no test waits on another kind's threads:
+#   1. everything but the end-to-end tests, in parallel (unit, golden, the daemon in process, real
+#      processes, PostgreSQL and D-Bus tests);
+#   2. the end-to-end tests (the real binary in tmux), two at a time (EndToEndSlots; BATON_E2E_SLOTS).
+# Some tests of part 1 block a thread while they wait on a real process; on a 2-core machine Swift's
+# cooperative pool has two threads, so an end-to-end test running beside them could wait for a thread far
+# longer than for the screen it polls. Extra arguments go to both `swift test` runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --build-tests
+status=0
+swift test --skip-build --skip "^EndToEndTests\." "$@" || status=$?
+swift test --skip-build --filter "^EndToEndTests\." "$@" || status=$?
+exit $status
