@@ -148,6 +148,7 @@ public final class BrowserApp: SuiteApp {
     /// Whether the row under the address bar is shown: a store page's offer, a problem, or a question.
     var showsPrompt: Bool {
         if case .confirmResubmit = mode { return true }
+        if case .confirmDownload = mode { return true }
         return tabs.selected.storeSlug != nil || problem != nil
     }
 

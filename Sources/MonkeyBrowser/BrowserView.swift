@@ -67,6 +67,9 @@ struct BrowserView {
             let what = step == 0 ? "Reloading" : "Going \(step < 0 ? "back" : "forward")"
             buffer.put(
                 " \(what) sends the form again. Send it? (y/n)", x: row.x, y: row.y, style: Theme.warning, clip: row)
+        } else if case .confirmDownload(let offer) = app.mode {
+            buffer.fill(row, style: Theme.warning)
+            buffer.put(" " + offer.question, x: row.x, y: row.y, style: Theme.warning, clip: row)
         } else if app.tabs.selected.storeSlug != nil {
             buffer.fill(row, style: Theme.info)
             buffer.put(" An Apple Store page: Open in Stores (o)", x: row.x, y: row.y, style: Theme.info, clip: row)
