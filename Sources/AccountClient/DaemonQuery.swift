@@ -51,6 +51,8 @@ public enum DaemonQuery {
         } catch let error as DaemonLinkError {
             throw .foreign(error.description)
         } catch {
+            // Turned away at once (at the connection cap): the daemon's reason may have come before the close.
+            if let refusal = waiter.refusal { throw refusal }
             throw .notRunning(paths.socket.path)
         }
         defer { link.close() }
@@ -150,6 +152,14 @@ private final class ReplyWaiter<Gathered: Sendable>: Sendable {
             } catch {
                 finish(.failure(error))
             }
+        }
+    }
+
+    /// Why the daemon turned the connection away, when it said so already.
+    var refusal: DaemonQueryError? {
+        state.withLock { state in
+            guard case .failure(let error) = state.result, case .busy = error else { return nil }
+            return error
         }
     }
 

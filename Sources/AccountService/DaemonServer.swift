@@ -60,6 +60,13 @@ struct DaemonServer {
             .withBoundSocket(listener)
             .wait()
         chmod(paths.daemonSocket.path, 0o600)
+        // The socket file goes with the listening socket (NIO removed it when it bound the path itself), so
+        // a daemon can start again on the same path; one that replaced it meanwhile is left alone.
+        let path = paths.daemonSocket.path
+        let identity = SocketWatch.identity(of: path)
+        channel.closeFuture.whenComplete { _ in
+            if let identity, SocketWatch.identity(of: path) == identity { unlink(path) }
+        }
         return DaemonServer(hub: boundHub, channel: channel, eventLoop: eventLoop)
     }
 

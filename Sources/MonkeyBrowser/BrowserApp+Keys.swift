@@ -47,6 +47,9 @@ extension BrowserApp {
             case .confirmResubmit(let step):
                 handleResubmitKey(press, step: step)
                 return true
+            case .confirmDownload(let offer):
+                handleDownloadKey(press, offer: offer)
+                return true
             }
         case .mouse(let mouse):
             return handle(mouse)

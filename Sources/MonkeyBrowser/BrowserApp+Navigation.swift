@@ -44,7 +44,9 @@ extension BrowserApp {
     /// Shows `url` in tab `index` (requested by `POST` with `post`, from a page on `site`): a jump within the
     /// page for a `#fragment` of the same document, else a load. Either way it joins the history and the tab's
     /// activity becomes current.
-    public func navigate(_ index: Int, to url: URL, post: PostBody? = nil, site: String? = nil) {
+    public func navigate(
+        _ index: Int, to url: URL, post: PostBody? = nil, site: String? = nil, consent: DownloadConsent = .direct
+    ) {
         var tab = tabs[index]
         tab.storeSlug = nil
         tab.focusedLink = nil
@@ -57,7 +59,7 @@ extension BrowserApp {
             tabs[index].scroll.top = page.line(forFragment: fragment) ?? tab.scroll.top
             tabs[index].scroll.clamp(contentHeight: page.lineCount, viewHeight: pageSize.height)
         } else {
-            startLoad(index, url: url, scroll: nil, post: post, site: site)
+            startLoad(index, url: url, scroll: nil, post: post, site: site, consent: consent)
         }
         advertise(index)
         save()
@@ -126,7 +128,10 @@ extension BrowserApp {
 
     /// Starts loading `url` into tab `index` off the UI thread (by `POST` with `post`); the page comes back as
     /// `PageArrived`.
-    func startLoad(_ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil) {
+    func startLoad(
+        _ index: Int, url: URL, scroll: Int?, post: PostBody? = nil, site: String? = nil,
+        consent: DownloadConsent = .direct
+    ) {
         var tab = tabs[index]
         loads[tab.id]?.cancel()
         tab.beginLoading(url.absoluteString)
@@ -135,7 +140,8 @@ extension BrowserApp {
         tabs[index] = tab
         effects.append(
             .load(
-                tabID: tab.id, generation: tab.generation, url: url, post: post, site: site, width: pageSize.width))
+                tabID: tab.id, generation: tab.generation, url: url, post: post, site: site, consent: consent,
+                width: pageSize.width))
     }
 
     /// A download came on: the status line's progress bar follows it.
@@ -189,6 +195,9 @@ extension BrowserApp {
             return true
         case let file as FileSaved:
             saved(file)
+            return true
+        case let offered as DownloadOffered:
+            offer(offered)
             return true
         case let event as HandoffEvent:
             return handle(event, context: context)
@@ -251,10 +260,11 @@ extension BrowserApp {
         else { return }
         tabs[index].refresh = nil
         tabs[index].notice = nil
+        // The page asked, not the user: a file it leads to is offered, never saved at once.
         if let current = tabs[index].page?.url, Self.sameDocument(current, url) {
-            startLoad(index, url: url, scroll: tabs[index].scroll.top)
+            startLoad(index, url: url, scroll: tabs[index].scroll.top, consent: .ask)
         } else {
-            navigate(index, to: url)
+            navigate(index, to: url, consent: .ask)
         }
     }
 

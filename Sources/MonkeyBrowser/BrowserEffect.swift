@@ -19,7 +19,8 @@ enum BrowserTimer: TimerKey {
 enum BrowserEffect {
     case banner(String, Banner.Kind)
     /// Loads `url` for tab `tabID`'s load `generation`, laid out at `width`.
-    case load(tabID: Int, generation: Int, url: URL, post: PostBody?, site: String?, width: Int)
+    case load(
+        tabID: Int, generation: Int, url: URL, post: PostBody?, site: String?, consent: DownloadConsent, width: Int)
     case schedule(BrowserTimer, after: TimeInterval)
 }
 
@@ -30,7 +31,7 @@ extension BrowserApp {
             context.showBanner(text, kind: kind)
         case .schedule(let timer, let seconds):
             context.schedule(after: seconds, timer)
-        case .load(let tabID, let generation, let url, let post, let site, let width):
+        case .load(let tabID, let generation, let url, let post, let site, let consent, let width):
             // A load stopped or replaced within the same event does not start.
             guard let index = tabs.index(ofID: tabID), tabs[index].loading?.generation == generation else { return }
             let mailbox = context.mailbox
@@ -40,12 +41,14 @@ extension BrowserApp {
                     mailbox.post(DownloadProgressed(tabID: tabID, generation: generation, progress: $0))
                 }
                 let prepared = await PagePreparation.prepare(
-                    url, post: post, site: site, fetcher: fetcher, width: width, progress: progress)
+                    url, post: post, site: site, consent: consent, fetcher: fetcher, width: width, progress: progress)
                 switch prepared {
                 case .page(let page):
                     mailbox.post(PageArrived(tabID: tabID, generation: generation, page: page))
                 case .saved(let file):
                     mailbox.post(FileSaved(tabID: tabID, generation: generation, file: file))
+                case .offered(let offer):
+                    mailbox.post(DownloadOffered(tabID: tabID, generation: generation, offer: offer))
                 case nil:
                     break
                 }

@@ -16,4 +16,6 @@ public enum BrowserInputMode: Hashable, Sendable {
     case textarea(TextAreaEditor)
     /// Going back, forward (`step` -1, 1) or reloading (0) would send a form again: asks first.
     case confirmResubmit(step: Int)
+    /// A file the user did not ask for directly (after a redirect or a page's refresh): save it?
+    case confirmDownload(DownloadOffer)
 }

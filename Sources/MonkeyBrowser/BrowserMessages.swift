@@ -15,6 +15,13 @@ struct FileSaved: Sendable {
     let file: SavedFile
 }
 
+/// Tab `tabID`'s load is a file the user did not ask for directly; posted to the UI thread.
+struct DownloadOffered: Sendable {
+    let tabID: Int
+    let generation: Int
+    let offer: DownloadOffer
+}
+
 /// A download of tab `tabID` came on; posted to the UI thread.
 struct DownloadProgressed: Sendable {
     let tabID: Int

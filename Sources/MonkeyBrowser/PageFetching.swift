@@ -8,6 +8,22 @@ public protocol PageFetching: Sendable {
     func fetch(
         _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws -> LoadedPage
+
+    /// The same, saving a file only as `consent` allows (else `PageLoadError.download`, which the browser
+    /// turns into a question).
+    func fetch(
+        _ url: URL, post: PostBody?, site: String?, consent: DownloadConsent,
+        progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage
+}
+
+extension PageFetching {
+    public func fetch(
+        _ url: URL, post: PostBody?, site: String?, consent: DownloadConsent,
+        progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage {
+        try await fetch(url, post: post, site: site, progress: progress)
+    }
 }
 
 extension PageLoader: PageFetching {
@@ -15,5 +31,12 @@ extension PageLoader: PageFetching {
         _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws -> LoadedPage {
         try await load(url, post: post, site: site, progress: progress)
+    }
+
+    public func fetch(
+        _ url: URL, post: PostBody?, site: String?, consent: DownloadConsent,
+        progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> LoadedPage {
+        try await load(url, post: post, site: site, consent: consent, progress: progress)
     }
 }

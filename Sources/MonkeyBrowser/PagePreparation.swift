@@ -2,24 +2,28 @@ import Foundation
 import HTMLText
 import PageLoading
 
-/// What a load came to: a page to show, or a file saved.
+/// What a load came to: a page to show, a file saved, or a file to ask about (one the user did not ask
+/// for directly: after a redirect or a page's refresh).
 enum PreparedLoad: Sendable {
     case page(DisplayedPage)
     case saved(SavedFile)
+    case offered(DownloadOffer)
 }
 
 /// Loads, decodes, parses and lays out a page; runs off the UI thread. Every failure becomes an
 /// error page; only cancellation yields nothing.
 enum PagePreparation {
     static func prepare(
-        _ url: URL, post: PostBody? = nil, site: String? = nil, fetcher: any PageFetching, width: Int,
-        progress: (@Sendable (DownloadProgress) -> Void)? = nil
+        _ url: URL, post: PostBody? = nil, site: String? = nil, consent: DownloadConsent = .direct,
+        fetcher: any PageFetching, width: Int, progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async -> PreparedLoad? {
         let loaded: LoadedPage
         do {
-            loaded = try await fetcher.fetch(url, post: post, site: site, progress: progress)
+            loaded = try await fetcher.fetch(url, post: post, site: site, consent: consent, progress: progress)
         } catch PageLoadError.cancelled {
             return nil
+        } catch PageLoadError.download(let file, let filename, let contentType) where consent != .given {
+            return .offered(DownloadOffer(url: file, filename: filename, contentType: contentType))
         } catch let error as PageLoadError {
             return .page(ErrorPage.make(address: url.absoluteString, message: error.description, width: width))
         } catch {

@@ -18,6 +18,9 @@ struct StatusText {
             let what = step == 0 ? "Reloading" : "Going \(step < 0 ? "back" : "forward")"
             left = " \(what) sends the form again. Send it? (y/n)"
             alert = true
+        } else if case .confirmDownload(let offer) = app.mode {
+            left = " " + offer.question
+            alert = true
         } else if let hint = Self.editingHint(app.mode) {
             left = hint
         } else if !app.typedNumber.isEmpty {

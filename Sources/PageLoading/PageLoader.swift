@@ -19,6 +19,8 @@ public struct PageLoader: Sendable {
     public var cookieJar: URL?
     /// Where files that are not pages are saved; nil: loading one fails with `PageLoadError.download`.
     public var downloadDirectory: URL?
+    /// The largest file saved (`FetchRequest.maxDownloadBytes`); nil: 2 GB.
+    public var maximumDownloadBytes: Int?
 
     public init(
         timeout: TimeInterval = 20, maximumBytes: Int = PageLoader.defaultMaximumBytes, fetcherExecutable: URL? = nil,
@@ -40,7 +42,7 @@ public struct PageLoader: Sendable {
     /// Loads `url` (by `POST` with `post`; `site` is the host of the page that asked for it, for cookies'
     /// `SameSite`); http(s) loads stop (with `.cancelled`) when the task is cancelled.
     public func load(
-        _ url: URL, post: PostBody? = nil, site: String? = nil,
+        _ url: URL, post: PostBody? = nil, site: String? = nil, consent: DownloadConsent = .direct,
         progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async throws -> LoadedPage {
         if Task.isCancelled { throw PageLoadError.cancelled }
@@ -50,7 +52,7 @@ public struct PageLoader: Sendable {
             if Task.isCancelled { throw PageLoadError.cancelled }
             return page
         }
-        var process = try networkProcess(for: url, post: post, site: site)
+        var process = try networkProcess(for: url, post: post, site: site, consent: consent)
         process.onProgress = progress
         return page(from: try await process.run())
     }
@@ -99,14 +101,18 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func networkProcess(for url: URL, post: PostBody?, site: String?) throws -> NetworkProcess {
+    private func networkProcess(
+        for url: URL, post: PostBody?, site: String?, consent: DownloadConsent = .direct
+    ) throws -> NetworkProcess {
         guard url.host?.isEmpty == false else { throw PageLoadError.invalidURL(url.absoluteString) }
         if let post, post.bytes.count > FetchRequest.maximumPostBytes {
             throw PageLoadError.network(url: url, reason: "the form's data is over 16 MB")
         }
         var request = FetchRequest(
             url: url, timeout: timeout, limit: maximumBytes, post: post, cookieJar: cookieJar?.path, site: site)
-        request.saveIn = downloadDirectory?.path
+        request.saveIn = consent == .ask ? nil : downloadDirectory?.path
+        request.askIfRedirected = consent == .direct
+        request.maxDownloadBytes = maximumDownloadBytes
         return NetworkProcess(executable: resolvedFetcherExecutable, request: request)
     }
 

@@ -99,6 +99,7 @@ enum NotificationCLI {
         case NotificationFailure.invalid, WireFailure.badRequest: ExitCode.invalid
         case NotificationFailure.unknownTarget: ExitCode.unknownTarget
         case NotificationFailure.capacity: ExitCode.capacity
+        case WireFailure.tooManyConnections: BatonExitCode.daemonNotAnswering
         default: ExitCode.failed
         }
     }

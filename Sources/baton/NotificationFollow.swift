@@ -19,6 +19,14 @@ enum NotificationFollow {
         do {
             try await link.send(try NotificationMessage.follow(filter).wire(requestID: 1)).get()
         } catch {
+            // Turned away (at the connection cap, say): the daemon's reason came before the close.
+            for await frame in events {
+                guard let frame else { break }
+                if case .message(.error(let refusal)) = frame {
+                    NotificationCLI.fail(
+                        refusal.failure.message, code: NotificationCLI.exitCode(for: refusal.failure.code))
+                }
+            }
             NotificationCLI.fail("cannot follow: \(error)", code: NotificationCLI.ExitCode.failed)
         }
         for await frame in events {

@@ -61,8 +61,10 @@ enum SuiteApps {
         // reported when a page loads).
         let cookieJar = CookieJarFile.file(paths: paths, device: device)
         _ = try? CookieJarFile(url: cookieJar).update { $0.filter { $0.expires != nil } }
+        var loader = PageLoader(cookieJar: cookieJar, downloadDirectory: DownloadLocation.directory())
+        loader.maximumDownloadBytes = DownloadSize.fromEnvironment()
         let browser = BrowserApp(
-            fetcher: PageLoader(cookieJar: cookieJar, downloadDirectory: DownloadLocation.directory()),
+            fetcher: loader,
             pagesDirectory: resources?.appendingPathComponent("MonkeyBrowser/Pages", isDirectory: true),
             snapshotFile: BrowserSnapshot.file(paths: paths, device: device), manifest: manifest,
             coordinator: services.coordinator)

@@ -2,6 +2,7 @@ import ArgumentParser
 import BatonEnvironment
 import Foundation
 import Logging
+import PageLoading
 import SuiteNotifications
 import SuiteShell
 import TerminalUI
@@ -16,8 +17,20 @@ struct SuiteCommand: ParsableCommand {
 
     @OptionGroup var options: DeviceOptions
 
+    @Option(
+        name: .customLong("max-size"),
+        help: "The largest file MonkeyBrowser saves: 500M, 2G… (default: BATON_MAX_DOWNLOAD, else 2G).")
+    var maxSize: String?
+
+    func validate() throws {
+        if let maxSize, DownloadSize.parse(maxSize) == nil {
+            throw ValidationError("--max-size: '\(maxSize)' is not a size (such as 500M or 2G)")
+        }
+    }
+
     func run() throws {
         CleanSignals.unblockOnThisThread()
+        if let maxSize { setenv(DownloadSize.variable, maxSize, 1) }
         let clock = try options.clock()
         let device = options.deviceName
         setenv("BATON_DEVICE", device, 1)  // the suite's helpers (Up Next widget) act as this device

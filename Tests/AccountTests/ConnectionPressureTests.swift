@@ -43,6 +43,9 @@ import Wire
         let value = try await harness.run(["kv", "get", "k"])
         #expect(value.status == 4, "\(value.output)")
         #expect(value.output.contains("already serves 64 connections"), "\(value.output)")
+        let follow = try await harness.run(["notifications", "--follow", "--json"])
+        #expect(follow.status == 4, "\(follow.output)")
+        #expect(follow.output.contains("already serves 64 connections"), "\(follow.output)")
         #expect(silent.count == 64)
     }
 

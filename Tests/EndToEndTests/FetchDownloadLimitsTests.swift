@@ -85,27 +85,24 @@ import Testing
         #expect(run.peakKB < 128 * 1024, "baton-fetch peaked at \(run.peakKB) KB saving 768 MB")
     }
 
-    @Test func aFileAnnouncedOverTheCapIsRefusedBeforeAByteIsSaved() async throws {
+    /// Fetches `path` of the test server with a 16 MB cap: it must be refused, and nothing of it kept.
+    private func expectRefusedOverTheCap(_ path: String) async throws {
         let server = try EchoServer()
         defer { server.stop() }
         let saveIn = try directory()
         defer { try? FileManager.default.removeItem(at: saveIn) }
         let run = try await Self.fetch(
-            try #require(URL(string: server.base.absoluteString + "/big?mb=64")), into: saveIn,
+            try #require(URL(string: server.base.absoluteString + path)), into: saveIn,
             extra: ["--max-size", "\(16 << 20)"])
         #expect(run.output.contains("over the download limit of 16 MB"), "\(run.output.suffix(300))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: saveIn.path).isEmpty)
     }
 
+    @Test func aFileAnnouncedOverTheCapIsRefusedBeforeAByteIsSaved() async throws {
+        try await expectRefusedOverTheCap("/big?mb=64")
+    }
+
     @Test func aFileThatGrowsPastTheCapIsStoppedAndRemoved() async throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let saveIn = try directory()
-        defer { try? FileManager.default.removeItem(at: saveIn) }
-        let run = try await Self.fetch(
-            try #require(URL(string: server.base.absoluteString + "/big?mb=64&length=no")), into: saveIn,
-            extra: ["--max-size", "\(16 << 20)"])
-        #expect(run.output.contains("over the download limit of 16 MB"), "\(run.output.suffix(300))")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: saveIn.path).isEmpty)
+        try await expectRefusedOverTheCap("/big?mb=64&length=no")
     }
 }
