@@ -1,7 +1,9 @@
 import AccountClient
 import BatonEnvironment
 import Foundation
+import NIOCore
 import Notifications
+import Synchronization
 import Wire
 
 /// What `baton notify`, `notifications` and `push` share: one request to the daemon (started on demand), its
@@ -61,7 +63,7 @@ enum NotificationCLI {
         paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
     ) async throws(DaemonQueryError) -> WireMessage {
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await gathered(paths: paths, make)
         } catch .notRunning {
             do {
                 _ = try await DaemonLauncher.start(paths: paths)
@@ -69,7 +71,22 @@ enum NotificationCLI {
                 fail("\(error)", code: ExitCode.failed)
             }
         }
-        return try await DaemonQuery.request(paths: paths, make)
+        return try await gathered(paths: paths, make)
+    }
+
+    /// The answer to `make(requestID)`, put back together when it comes in pieces (a long pending or
+    /// delivered list, `NotificationListPieces`).
+    private static func gathered(
+        paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
+    ) async throws(DaemonQueryError) -> WireMessage {
+        let assembler = Mutex(NotificationListAssembler())
+        return try await DaemonQuery.gather(paths: paths, timeout: .seconds(30), make) { reply in
+            guard case .notification(let envelope) = reply, let typed = try? NotificationMessage(envelope) else {
+                return reply
+            }
+            guard let whole = assembler.withLock({ $0.add(typed) }) else { return nil }
+            return (try? whole.wire(requestID: envelope.requestID)) ?? reply
+        }
     }
 
     /// The exit code for a daemon refusal.

@@ -12,7 +12,7 @@ extension NotificationService {
     func deviceRegistered(_ connection: ClientConnection) {
         // Another machine's device shown here by the account link is not sent this machine's notifications.
         guard let device = connection.device, device.machine == nil else { return }
-        knownDevices.insert(device.name)
+        sawDevice(device.name)
         for app in device.apps { knownApps.insert(app.bundleIdentifier) }
         // What was delivered while the device was away, in order, each once: only what has committed is sent
         // here; a delivery whose fire is still committing stays unsent and `announce` sends it (the device is
@@ -62,6 +62,7 @@ extension NotificationService {
                 finished.append((firing.owner, firing.request.identifier))
             }
         }
+        dropped += trimDelivered()
         let loop = eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
         let committed = firings
@@ -107,6 +108,7 @@ extension NotificationService {
             for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
         }
         delivered[owner] = list
+        deliveredContentBytes = deliveredContentBytes &+ ContentCheck.weight(of: notification.request)
         if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
         return droppedIdentifiers
     }

@@ -88,6 +88,8 @@ struct NotificationTable: Sendable {
         var waiting: [WaitingPush] = []
         var knownApps: Set<String> = []
         var knownDevices: Set<String> = []
+        /// When each registered device last connected.
+        var deviceSeen: [String: Date] = [:]
     }
 
     /// Everything but the pending requests due after `dueBy` (those come from `loadPending(after:)`), so a
@@ -119,8 +121,9 @@ struct NotificationTable: Sendable {
                         notification: try decode(DeliveredNotification.self, row["notification"]),
                         collapseID: row["collapseID"], expiration: expiration.map(Date.init(timeIntervalSince1970:))))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT name, apps FROM device") {
+            for row in try Row.fetchAll(db, sql: "SELECT name, apps, lastSeen FROM device") {
                 contents.knownDevices.insert(row["name"])
+                contents.deviceSeen[row["name"]] = row["lastSeen"]
                 let apps: String = row["apps"]
                 if let descriptors = try? JSONSerialization.jsonObject(with: Data(apps.utf8)) as? [[String: Any]] {
                     for app in descriptors {
@@ -238,6 +241,12 @@ struct NotificationTable: Sendable {
                 push.sequence, push.device, try json(push.notification), push.collapseID,
                 push.expiration?.timeIntervalSince1970,
             ])
+    }
+
+    /// Forgets a device: its registration and the pushes waiting for it.
+    static func forgetDevice(_ name: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM device WHERE name = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM notificationPush WHERE device = ?", arguments: [name])
     }
 
     static func deletePushes(_ sequences: [Int64], in db: Database) throws {
