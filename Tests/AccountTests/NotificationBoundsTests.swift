@@ -138,8 +138,11 @@ import Wire
         // The same collapse id replaces the waiting one.
         _ = try await sender.ask(Self.push("c1", to: "phone", collapseID: "score"))
         _ = try await sender.ask(Self.push("c2", to: "phone", collapseID: "score"))
-        #expect(try await NotificationProbeLink.until { Self.removals(follower, reason: .overflow).count == 4 })
-        #expect(Self.removals(follower, reason: .collapsed).count == 1)
+        #expect(
+            try await NotificationProbeLink.until {
+                Self.removals(follower, reason: .overflow).count == 4
+                    && Self.removals(follower, reason: .collapsed).count == 1
+            })
         let back = try await NotificationProbeLink.device(harness, "phone", apps: [Self.app])
         #expect(try await NotificationProbeLink.until { back.events.count >= 5 })
         let titles = back.events.compactMap { event -> String? in
@@ -229,5 +232,38 @@ import Wire
         #expect(Self.refusal(try await phone.ask(update(other, 20)))?.code == NotificationFailure.capacity)
         #expect(Self.refusal(try await phone.ask(update(Self.app, 22))) == nil)
         #expect(Self.refusal(try await phone.ask(update(other, 2))) == nil)
+    }
+
+    @Test func pendingAndDeliveredContentStayWithinTheirBudgets() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        try await Self.start(harness, limits: "pending-bytes=40000,delivered-bytes=40000")
+        let link = try await NotificationProbeLink.open(harness)
+        let body = String(repeating: "z", count: 7000)
+        // Pending: five of 7 KB fit in 40 000 bytes (each on a device of its own); the sixth is refused.
+        for index in 0..<5 {
+            #expect(
+                Self.refusal(try await link.ask(Self.add(Self.request("p\(index)", body: body), device: "d\(index)")))
+                    == nil)
+        }
+        let refused = try #require(
+            Self.refusal(try await link.ask(Self.add(Self.request("p5", body: body), device: "d5"))))
+        #expect(refused.code == NotificationFailure.capacity, "\(refused.message)")
+        // Delivered: ten of 7 KB delivered at once; the oldest left, the newest are kept.
+        for index in 0..<10 {
+            #expect(
+                Self.refusal(
+                    try await link.ask(Self.add(Self.request("n\(index)", body: body, in: nil), device: "d\(index)")))
+                    == nil)
+        }
+        guard case .success(.deliveredList(let delivered)) = try await link.ask(.deliveredQuery(NotificationFilter()))
+        else {
+            Issue.record("no delivered answer")
+            return
+        }
+        let kept = Set(delivered.map(\.request.identifier))
+        #expect(kept.count <= 5 && kept.contains("n9"), "kept \(kept.sorted())")
+        #expect(!kept.contains("n0"))
     }
 }

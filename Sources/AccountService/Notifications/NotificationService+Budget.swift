@@ -37,15 +37,17 @@ extension NotificationService {
         )
     }
 
-    /// Drops the oldest delivered notifications (of any app and device) while the delivered content is over
-    /// its budget; returns the identifiers dropped, by owner, for the fire's transaction.
+    /// Once the delivered content is over its budget, drops the oldest delivered notifications (of any app
+    /// and device) until it is down to nine tenths of it; returns the identifiers dropped, by owner, for the
+    /// fire's transaction.
     func trimDelivered() -> [(NotificationOwner, [String])] {
         guard deliveredContentBytes > limits.maxDeliveredContentBytes else { return [] }
         deliveredContentBytes = delivered.values.reduce(0) { total, list in
             list.reduce(total) { $0 + ContentCheck.weight(of: $1.request) }
         }
         var dropped: [NotificationOwner: [String]] = [:]
-        while deliveredContentBytes > limits.maxDeliveredContentBytes {
+        // Down to nine tenths, so the next recount waits for a tenth of the budget to come in again.
+        while deliveredContentBytes > limits.maxDeliveredContentBytes / 10 * 9 {
             // Each owner's list is oldest first: the oldest of all is the first of one of them.
             guard
                 let owner = delivered.min(by: {

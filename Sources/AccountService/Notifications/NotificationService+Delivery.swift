@@ -108,7 +108,7 @@ extension NotificationService {
             for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
         }
         delivered[owner] = list
-        deliveredContentBytes = deliveredContentBytes &+ ContentCheck.weight(of: notification.request)
+        deliveredContentBytes += ContentCheck.weight(of: notification.request)
         if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
         return droppedIdentifiers
     }

@@ -38,7 +38,7 @@ final class NotificationService: DaemonService {
     var deviceSeen: [String: Date] = [:]
     /// Upper estimates of the pending and delivered content held (`NotificationService+Budget`).
     var pendingContentBytes = 0
-    var deliveredContentBytes = Int.max
+    var deliveredContentBytes = Int.max / 2
     var knownApps: Set<String>
     var knownDevices: Set<String>
     var locations: [String: Coordinate] = [:]
