@@ -38,6 +38,15 @@ import Wire
                 try sender.send(.push(PushIntake(push: push, device: nil)))
                 sent += 1
             }
+            // And pushes of their own to each remembered device, each with content of its own.
+            for index in 0..<200 {
+                let push = PushNotification(
+                    bundleIdentifier: Self.apps[index % Self.apps.count],
+                    content: NotificationContent(title: "own \(round)-\(index)", body: String(text.prefix(3500))),
+                    kind: .alert)
+                try sender.send(.push(PushIntake(push: push, device: "away-\(registrations - 1 - index % 63)")))
+                sent += 1
+            }
             // Local requests with maximal content: pending (until the pending budget refuses them) and
             // delivered at once (the oldest leave past the delivered budget).
             for index in 0..<150 {
@@ -76,6 +85,11 @@ import Wire
             }
         }
         #expect(try await NotificationProbeLink.until { sender.answered + adder.answered + here.answered >= sent + 40 })
+        // Every push was taken (the absent devices' queues keep the newest), every category update within
+        // its limits; only local requests past the pending budget were refused.
+        #expect(sender.refusals.isEmpty, "\(sender.refusals.values.prefix(2))")
+        #expect(here.refusals.isEmpty, "\(here.refusals.values.prefix(2))")
+        #expect(adder.refusals.values.allSatisfy { $0.code == NotificationFailure.capacity })
         let peak = try #require(DaemonProcessProbe.peakResidentBytes(pid))
         print("daemon VmHWM: \(baseline >> 20) MiB at start, \(peak >> 20) MiB after every growth path")
         #expect(peak < HostileClientTests.memoryBound, "VmHWM \(peak) bytes")

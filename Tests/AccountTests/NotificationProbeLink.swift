@@ -103,6 +103,15 @@ final class NotificationProbeLink: Sendable {
         return fields.withLock { $0.answers[id] }
     }
 
+    /// The refusals it got, by request ID.
+    var refusals: [UInt64: WireFailure] {
+        fields.withLock { fields in
+            fields.answers.compactMapValues { answer in
+                if case .failure(let failure) = answer { failure } else { nil }
+            }
+        }
+    }
+
     /// How many requests were answered.
     var answered: Int { fields.withLock { $0.answers.count } }
     /// What it heard that answered no request, in order.
