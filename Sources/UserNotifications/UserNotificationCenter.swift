@@ -238,7 +238,10 @@ private final class CenterState: Sendable {
     }
 
     func finish(_ id: UInt64, _ outcome: Result<NotificationMessage, NotificationCenterError>) {
-        let continuation = fields.withLock { $0.waiting.removeValue(forKey: id) }
+        let continuation = fields.withLock {
+            $0.pieces[id] = nil
+            return $0.waiting.removeValue(forKey: id)
+        }
         continuation?.resume(returning: outcome)
     }
 

@@ -266,4 +266,42 @@ import Wire
         #expect(kept.count <= 5 && kept.contains("n9"), "kept \(kept.sorted())")
         #expect(!kept.contains("n0"))
     }
+
+    @Test func pastTheDevicesRememberedTheLeastRecentlySeenIsForgottenWithItsApps() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        try await Self.start(harness, limits: "devices=2")
+        let own = "com.example.bounds.only-old"
+        let old = try await NotificationProbeLink.device(harness, "old", apps: [Self.app, own])
+        _ = try await old.ask(
+            .setCategories(
+                CategoriesUpdate(
+                    owner: NotificationOwner(bundleIdentifier: own, device: "old"),
+                    categories: [NotificationCategory(identifier: "c", actions: [])])))
+        try await Self.leave(old, "old", harness)
+        let sender = try await NotificationProbeLink.open(harness)
+        guard case .success(.pushed) = try await sender.ask(Self.push("for old", to: "old")) else {
+            Issue.record("the push for old was not taken")
+            return
+        }
+        let follower = try await NotificationProbeLink.open(harness)
+        _ = try await follower.ask(.follow(NotificationFilter(bundleIdentifier: Self.app)))
+        _ = try await NotificationProbeLink.device(harness, "new1", apps: [Self.app])
+        _ = try await NotificationProbeLink.device(harness, "new2", apps: [Self.app])
+        #expect(try await NotificationProbeLink.until { Self.removals(follower, reason: .expired).count == 1 })
+        let unknownApp = NotificationMessage.push(
+            PushIntake(
+                push: PushNotification(bundleIdentifier: own, content: NotificationContent(title: "t"), kind: .alert),
+                device: nil))
+        #expect(Self.refusal(try await sender.ask(unknownApp))?.message.hasPrefix("BadTopic") == true)
+        // Its categories went with it.
+        guard
+            case .success(.categoriesList(let categories)) = try await sender.ask(
+                .categoriesQuery(NotificationOwner(bundleIdentifier: own, device: "old")))
+        else {
+            Issue.record("no categories answer")
+            return
+        }
+        #expect(categories.isEmpty)
+    }
 }

@@ -19,8 +19,12 @@ import Wire
 
         // Thousands of device registrations, each then away: the daemon remembers the 64 most recent.
         let registrar = try await NotificationProbeLink.open(harness)
-        let registrations = 3000
-        for index in 0..<registrations { registrar.register("away-\(index)", apps: Self.apps) }
+        let registrations = 2000
+        for index in 0..<registrations {
+            // The shared apps and 30 of the device's own (no longer known once the device is forgotten).
+            let own = (0..<30).map { "com.example.device\(index).app\($0)" }
+            registrar.register("away-\(index)", apps: Self.apps + own)
+        }
         #expect(try await NotificationProbeLink.until { registrar.registrations == registrations })
         registrar.close()
 

@@ -12,8 +12,9 @@ extension NotificationService {
     func deviceRegistered(_ connection: ClientConnection) {
         // Another machine's device shown here by the account link is not sent this machine's notifications.
         guard let device = connection.device, device.machine == nil else { return }
+        deviceApps[device.name] = Set(device.apps.map(\.bundleIdentifier))
+        knownApps.formUnion(deviceApps[device.name] ?? [])
         sawDevice(device.name)
-        for app in device.apps { knownApps.insert(app.bundleIdentifier) }
         // What was delivered while the device was away, in order, each once: only what has committed is sent
         // here; a delivery whose fire is still committing stays unsent and `announce` sends it (the device is
         // connected by then), so a restart's first fires and this replay never both send one.

@@ -8,7 +8,8 @@ import Wire
 /// Bounds on pushes waiting for absent devices and on the devices remembered: a device keeps at most
 /// `maxWaitingPerDevice` pushes (a push with the collapse id of one waiting replaces it; past the bound the
 /// oldest leaves), and a device that has not connected for `deviceExpiry`, or the least recently seen past
-/// `maxDevices`, is forgotten with the pushes that waited for it. Every push that leaves unsent is logged and
+/// `maxDevices`, is forgotten with the pushes that waited for it, its apps' settings and categories (the apps
+/// only it had are no longer known). Every push that leaves unsent is logged and
 /// told to followers (`notificationsRemoved`, reason `collapsed`, `overflow` or `expired`).
 extension NotificationService {
     /// Queues `push` for its absent device, within the device's bound.
@@ -52,12 +53,19 @@ extension NotificationService {
             let oldest = absent.subtracting(stale).sorted { (deviceSeen[$0] ?? now, $0) < (deviceSeen[$1] ?? now, $1) }
             stale.formUnion(oldest.prefix(excess))
         }
+        guard !stale.isEmpty else { return }
         for device in stale.sorted() { forget(device, lastSeen: deviceSeen[device] ?? now) }
+        // The apps known are those of the devices remembered, of pending requests and of followers.
+        knownApps = Set([Self.cliBundleIdentifier]).union(deviceApps.values.joined())
+            .union(scheduler.books.keys.map(\.bundleIdentifier))
+            .union(followers.values.compactMap(\.filter.bundleIdentifier))
     }
 
     private func forget(_ device: String, lastSeen: Date) {
         knownDevices.remove(device)
         deviceSeen[device] = nil
+        deviceApps[device] = nil
+        apps = apps.filter { $0.key.device != device }
         let unsent = waiting.removeValue(forKey: device) ?? []
         logger.notice(
             "device forgotten",

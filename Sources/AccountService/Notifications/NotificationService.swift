@@ -34,8 +34,9 @@ final class NotificationService: DaemonService {
     var unsent: [NotificationOwner: Set<String>] = [:]
     /// Pushes waiting for absent devices, by device, oldest first (at most `limits.maxWaitingPerDevice` each).
     var waiting: [String: [NotificationTable.WaitingPush]] = [:]
-    /// When each known device last connected (or became known), for `forgetStaleDevices`.
+    /// When each known device last connected (or became known), and the apps each registered device has.
     var deviceSeen: [String: Date] = [:]
+    var deviceApps: [String: Set<String>] = [:]
     /// Upper estimates of the pending and delivered content held (`NotificationService+Budget`).
     var pendingContentBytes = 0
     var deliveredContentBytes = Int.max / 2
@@ -79,6 +80,7 @@ final class NotificationService: DaemonService {
         apps = contents.apps
         waiting = Dictionary(grouping: contents.waiting, by: \.device)
         deviceSeen = contents.deviceSeen
+        deviceApps = contents.deviceApps
         restore(contents.pending)
         for (row, rowSequence, isUnsent) in contents.delivered {
             var notification = row

@@ -88,8 +88,9 @@ struct NotificationTable: Sendable {
         var waiting: [WaitingPush] = []
         var knownApps: Set<String> = []
         var knownDevices: Set<String> = []
-        /// When each registered device last connected.
+        /// When each registered device last connected, and its apps.
         var deviceSeen: [String: Date] = [:]
+        var deviceApps: [String: Set<String>] = [:]
     }
 
     /// Everything but the pending requests due after `dueBy` (those come from `loadPending(after:)`), so a
@@ -127,7 +128,9 @@ struct NotificationTable: Sendable {
                 let apps: String = row["apps"]
                 if let descriptors = try? JSONSerialization.jsonObject(with: Data(apps.utf8)) as? [[String: Any]] {
                     for app in descriptors {
-                        if let bundle = app["bundleIdentifier"] as? String { contents.knownApps.insert(bundle) }
+                        guard let bundle = app["bundleIdentifier"] as? String else { continue }
+                        contents.knownApps.insert(bundle)
+                        contents.deviceApps[row["name"], default: []].insert(bundle)
                     }
                 }
             }
@@ -243,10 +246,11 @@ struct NotificationTable: Sendable {
             ])
     }
 
-    /// Forgets a device: its registration and the pushes waiting for it.
+    /// Forgets a device: its registration, the pushes waiting for it, its apps' settings and categories.
     static func forgetDevice(_ name: String, in db: Database) throws {
         try db.execute(sql: "DELETE FROM device WHERE name = ?", arguments: [name])
         try db.execute(sql: "DELETE FROM notificationPush WHERE device = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM notificationApp WHERE device = ?", arguments: [name])
     }
 
     static func deletePushes(_ sequences: [Int64], in db: Database) throws {
