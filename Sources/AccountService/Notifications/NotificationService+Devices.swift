@@ -54,19 +54,27 @@ extension NotificationService {
             stale.formUnion(oldest.prefix(excess))
         }
         guard !stale.isEmpty else { return }
-        for device in stale.sorted() { forget(device, lastSeen: deviceSeen[device] ?? now) }
+        let quiet = stale.sorted().filter { !forget($0, lastSeen: deviceSeen[$0] ?? now) }
+        if !quiet.isEmpty {
+            logger.notice(
+                "devices known only by their requests forgotten",
+                metadata: ["count": "\(quiet.count)", "first": "\(BoundedQuote.escaped(quiet[0]))"])
+        }
         // The apps known are those of the devices remembered, of pending requests and of followers.
         knownApps = Set([Self.cliBundleIdentifier]).union(deviceApps.values.joined())
             .union(scheduler.books.keys.map(\.bundleIdentifier))
             .union(followers.values.compactMap(\.filter.bundleIdentifier))
     }
 
-    private func forget(_ device: String, lastSeen: Date) {
+    /// Forgets `device`; returns whether it was logged (a registered device, or one with pushes waiting).
+    private func forget(_ device: String, lastSeen: Date) -> Bool {
         knownDevices.remove(device)
         deviceSeen[device] = nil
-        deviceApps[device] = nil
+        let registered = deviceApps.removeValue(forKey: device) != nil
         apps = apps.filter { $0.key.device != device }
         let unsent = waiting.removeValue(forKey: device) ?? []
+        table.write { db in try NotificationTable.forgetDevice(device, in: db) }
+        guard registered || !unsent.isEmpty else { return false }
         logger.notice(
             "device forgotten",
             metadata: [
@@ -74,7 +82,7 @@ extension NotificationService {
                 "unsentPushes": "\(unsent.count)",
             ])
         reportUnsent(unsent, reason: .expired)
-        table.write { db in try NotificationTable.forgetDevice(device, in: db) }
+        return true
     }
 
     /// Logs and tells followers that `pushes` leave without reaching their device.
