@@ -45,23 +45,21 @@ extension NotificationService {
         deliveredContentBytes = delivered.values.reduce(0) { total, list in
             list.reduce(total) { $0 + ContentCheck.weight(of: $1.request) }
         }
+        // Oldest first across owners (each owner's list is oldest first, so what leaves is a prefix of it),
+        // down to nine tenths, so the next recount waits for a tenth of the budget to come in again.
+        let oldestFirst = delivered.flatMap { owner, list in list.map { (owner: owner, notification: $0) } }
+            .sorted { ($0.notification.sequence ?? 0) < ($1.notification.sequence ?? 0) }
         var dropped: [NotificationOwner: [String]] = [:]
-        // Down to nine tenths, so the next recount waits for a tenth of the budget to come in again.
-        while deliveredContentBytes > limits.maxDeliveredContentBytes / 10 * 9 {
-            // Each owner's list is oldest first: the oldest of all is the first of one of them.
-            guard
-                let owner = delivered.min(by: {
-                    ($0.value.first?.sequence ?? .max, $0.key.device) < (
-                        $1.value.first?.sequence ?? .max, $1.key.device
-                    )
-                })?.key, var list = delivered[owner], !list.isEmpty
-            else { break }
-            let oldest = list.removeFirst()
-            delivered[owner] = list.isEmpty ? nil : list
+        for (owner, oldest) in oldestFirst {
+            guard deliveredContentBytes > limits.maxDeliveredContentBytes / 10 * 9 else { break }
             deliveredContentBytes -= ContentCheck.weight(of: oldest.request)
-            unsent[owner]?.remove(oldest.request.identifier)
-            if unsent[owner]?.isEmpty == true { unsent[owner] = nil }
             dropped[owner, default: []].append(oldest.request.identifier)
+        }
+        for (owner, identifiers) in dropped {
+            let rest = (delivered[owner] ?? []).dropFirst(identifiers.count)
+            delivered[owner] = rest.isEmpty ? nil : Array(rest)
+            unsent[owner]?.subtract(identifiers)
+            if unsent[owner]?.isEmpty == true { unsent[owner] = nil }
         }
         if !dropped.isEmpty {
             logger.info(
