@@ -31,9 +31,13 @@ final class ClientConnection {
     var name: String { device?.name ?? "connection-\(id)" }
 
     /// Writes and flushes one message. One over the frame limit is not sent: when it answers a request the
-    /// requester gets a short error naming the size; either way the daemon logs it.
-    func send(_ message: WireMessage) {
-        guard !isClosing else { return }
+    /// requester gets a short error naming the size; either way the daemon logs it. `whenWritten` runs on the
+    /// loop once the message reached the socket (true) or could not be sent (false).
+    func send(_ message: WireMessage, whenWritten: ((_ written: Bool) -> Void)? = nil) {
+        guard !isClosing else {
+            whenWritten?(false)
+            return
+        }
         var buffer = channel.allocator.buffer(capacity: 256)
         do {
             try FrameCodec.encode(message, into: &buffer)
@@ -44,9 +48,14 @@ final class ClientConnection {
             if let requestID = message.requestID, message.kind != "error" {
                 fail(requestID, code: WireFailure.payloadTooLarge, "the daemon's answer cannot be sent: \(error)")
             }
+            whenWritten?(false)
             return
         }
-        channel.writeAndFlush(buffer, promise: nil)
+        guard let whenWritten else { return channel.writeAndFlush(buffer, promise: nil) }
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        let bound = NIOLoopBound(whenWritten, eventLoop: channel.eventLoop)
+        promise.futureResult.whenComplete { result in bound.value((try? result.get()) != nil) }
+        channel.writeAndFlush(buffer, promise: promise)
     }
 
     /// Sends an error frame, optionally naming the request it answers.

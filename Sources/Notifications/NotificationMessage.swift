@@ -18,8 +18,12 @@ public enum NotificationMessage: Hashable, Sendable {
     case added(NotificationAdded)
     case pendingQuery(NotificationFilter)
     case pendingList([PendingNotification])
+    /// Daemon → client: the first items of a long `pendingList` answer; more follow (`NotificationListPieces`).
+    case pendingPiece([PendingNotification])
     case deliveredQuery(NotificationFilter)
     case deliveredList([DeliveredNotification])
+    /// Daemon → client: the first items of a long `deliveredList` answer; more follow.
+    case deliveredPiece([DeliveredNotification])
     case removePending(NotificationFilter)
     case removeDelivered(NotificationFilter)
     /// How many were removed.
@@ -102,11 +106,17 @@ extension NotificationKind {
         NotificationKind("pendingList", NotificationMessage.pendingList) {
             if case .pendingList(let body) = $0 { body } else { nil }
         },
+        NotificationKind("pendingPiece", NotificationMessage.pendingPiece) {
+            if case .pendingPiece(let body) = $0 { body } else { nil }
+        },
         NotificationKind("deliveredQuery", NotificationMessage.deliveredQuery) {
             if case .deliveredQuery(let body) = $0 { body } else { nil }
         },
         NotificationKind("deliveredList", NotificationMessage.deliveredList) {
             if case .deliveredList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("deliveredPiece", NotificationMessage.deliveredPiece) {
+            if case .deliveredPiece(let body) = $0 { body } else { nil }
         },
         NotificationKind("removePending", NotificationMessage.removePending) {
             if case .removePending(let body) = $0 { body } else { nil }

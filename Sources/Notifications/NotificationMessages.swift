@@ -133,8 +133,12 @@ public enum RemovalReason: String, Codable, Hashable, Sendable {
     case pushedOut
     /// A newer push with the same collapse id replaced it.
     case collapsed
-    /// Beyond the 100 delivered notifications kept per app.
+    /// Beyond what is kept: the 100 delivered notifications per app, or the pushes kept for an absent device
+    /// (the oldest leaves).
     case overflow
+    /// A push waited for a device the daemon forgot (it had not connected for a long time, or more devices
+    /// were remembered than the daemon keeps).
+    case expired
 }
 
 /// Client → daemon: a push (`baton push`), already read from its APNs payload (`PushPayload.parse`).

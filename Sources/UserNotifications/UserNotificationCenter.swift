@@ -214,6 +214,8 @@ private final class CenterState: Sendable {
         var presentations: [String: PresentationOptions] = [:]
         var sink: AsyncStream<NotificationCenterEvent>.Continuation?
         var seen = DeliverySequenceFilter()
+        /// Long answers arriving in pieces, by request.
+        var pieces: [UInt64: NotificationListAssembler] = [:]
     }
     private let fields = Mutex(Fields())
 
@@ -236,7 +238,10 @@ private final class CenterState: Sendable {
     }
 
     func finish(_ id: UInt64, _ outcome: Result<NotificationMessage, NotificationCenterError>) {
-        let continuation = fields.withLock { $0.waiting.removeValue(forKey: id) }
+        let continuation = fields.withLock {
+            $0.pieces[id] = nil
+            return $0.waiting.removeValue(forKey: id)
+        }
         continuation?.resume(returning: outcome)
     }
 
@@ -267,7 +272,15 @@ private final class CenterState: Sendable {
         case .notificationResponse(let response): sink?.yield(.didReceive(response))
         case .notificationsRemoved(let removal): sink?.yield(.removed(removal))
         default:
-            if let id = envelope.requestID { finish(id, .success(typed)) }
+            guard let id = envelope.requestID else { return }
+            // A long pending or delivered answer comes in pieces: the last one finishes the request.
+            let whole = fields.withLock { fields -> NotificationMessage? in
+                var assembler = fields.pieces.removeValue(forKey: id) ?? NotificationListAssembler()
+                let whole = assembler.add(typed)
+                if whole == nil { fields.pieces[id] = assembler }
+                return whole
+            }
+            if let whole { finish(id, .success(whole)) }
         }
     }
 }

@@ -1,7 +1,9 @@
 import AccountClient
 import BatonEnvironment
 import Foundation
+import NIOCore
 import Notifications
+import Synchronization
 import Wire
 
 /// What `baton notify`, `notifications` and `push` share: one request to the daemon (started on demand), its
@@ -70,7 +72,7 @@ enum NotificationCLI {
         paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
     ) async throws(StartingFailure) -> WireMessage {
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await gathered(paths: paths, make)
         } catch .notRunning {
             do {
                 try await DaemonLauncher.startOnDemand(paths: paths)
@@ -81,7 +83,7 @@ enum NotificationCLI {
             throw .query(error)
         }
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await gathered(paths: paths, make)
         } catch {
             throw .query(error)
         }
@@ -91,6 +93,21 @@ enum NotificationCLI {
     private enum StartingFailure: Error {
         case query(DaemonQueryError)
         case cannotStart(CommandFailure)
+    }
+
+    /// The answer to `make(requestID)`, put back together when it comes in pieces (a long pending or
+    /// delivered list, `NotificationListPieces`).
+    private static func gathered(
+        paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
+    ) async throws(DaemonQueryError) -> WireMessage {
+        let assembler = Mutex(NotificationListAssembler())
+        return try await DaemonQuery.gather(paths: paths, timeout: .seconds(30), make) { reply in
+            guard case .notification(let envelope) = reply, let typed = try? NotificationMessage(envelope) else {
+                return reply
+            }
+            guard let whole = assembler.withLock({ $0.add(typed) }) else { return nil }
+            return (try? whole.wire(requestID: envelope.requestID)) ?? reply
+        }
     }
 
     /// The exit code for a daemon refusal.

@@ -62,6 +62,8 @@ import Wire
         .pendingList([PendingNotification(owner: owner, request: request, nextFireDate: date)]),
         .deliveredQuery(NotificationFilter(device: "desk")),
         .deliveredList([delivered]),
+        .pendingPiece([PendingNotification(owner: owner, request: request, nextFireDate: date)]),
+        .deliveredPiece([delivered]),
         .removePending(NotificationFilter(identifiers: ["a", "b"])),
         .removeDelivered(NotificationFilter()),
         .removed(4),

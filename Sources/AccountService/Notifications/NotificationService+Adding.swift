@@ -22,6 +22,9 @@ extension NotificationService {
                     + "\(BoundedQuote.quote(owner.bundleIdentifier)) --device \(BoundedQuote.quote(owner.device)) --allow)"
             )
         }
+        if let problem = ContentCheck.problem(with: add.request.content, limits: limits) {
+            return connection.fail(requestID, code: NotificationFailure.invalid, problem)
+        }
         if let problem = RequestCheck.problem(
             with: add.request, categories: app.categories, now: clock.now(), deviceTimeZone: scheduler.deviceTimeZone)
         {
@@ -38,6 +41,12 @@ extension NotificationService {
             return answerAfterCommit(
                 .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: now)), requestID: requestID,
                 to: connection)
+        }
+        guard admitsPending(ContentCheck.weight(of: add.request)) else {
+            return connection.fail(
+                requestID, code: NotificationFailure.capacity,
+                "the daemon keeps at most \(limits.maxPendingContentBytes) bytes of pending content (titles, bodies, "
+                    + "userInfo…) for all apps and devices together: this one would not be kept (remove some first)")
         }
         let result: (nextFire: Date?, pushedOut: String?)
         do {

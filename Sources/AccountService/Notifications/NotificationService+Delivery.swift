@@ -12,8 +12,9 @@ extension NotificationService {
     func deviceRegistered(_ connection: ClientConnection) {
         // Another machine's device shown here by the account link is not sent this machine's notifications.
         guard let device = connection.device, device.machine == nil else { return }
-        knownDevices.insert(device.name)
-        for app in device.apps { knownApps.insert(app.bundleIdentifier) }
+        deviceApps[device.name] = Set(device.apps.map(\.bundleIdentifier))
+        knownApps.formUnion(deviceApps[device.name] ?? [])
+        sawDevice(device.name)
         // What was delivered while the device was away, in order, each once: only what has committed is sent
         // here; a delivery whose fire is still committing stays unsent and `announce` sends it (the device is
         // connected by then), so a restart's first fires and this replay never both send one.
@@ -62,6 +63,7 @@ extension NotificationService {
                 finished.append((firing.owner, firing.request.identifier))
             }
         }
+        dropped += trimDelivered()
         let loop = eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
         let committed = firings
@@ -107,6 +109,7 @@ extension NotificationService {
             for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
         }
         delivered[owner] = list
+        deliveredContentBytes += ContentCheck.weight(of: notification.request)
         if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
         return droppedIdentifiers
     }

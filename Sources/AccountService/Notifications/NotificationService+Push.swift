@@ -18,6 +18,10 @@ extension NotificationService {
                 "\(PushReason.badTopic.rawValue): unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it"
             )
         }
+        if let problem = ContentCheck.problem(with: push.content, limits: limits) {
+            return connection.fail(
+                requestID, code: NotificationFailure.invalid, "\(PushReason.payloadTooLarge.rawValue): \(problem)")
+        }
         if let device = intake.device, !knownDevices.contains(device) {
             if intake.origin == nil, relay.isAttached {
                 return pushToAnotherMachine(intake, requestID: requestID, connection: connection)
@@ -98,8 +102,7 @@ extension NotificationService {
                     sequence: sequence, device: device,
                     notification: DeliveredNotification(owner: owner, request: request, date: now),
                     collapseID: push.collapseID, expiration: expiration)
-                waiting.append(waitingPush)
-                table.write { db in try NotificationTable.queuePush(waitingPush, in: db) }
+                queue(waitingPush)
                 outcome.waiting.append(device)
             }
         }
@@ -122,9 +125,7 @@ extension NotificationService {
     /// Delivers, in order, the pushes that waited for `device`; drops the expired ones.
     func deliverWaitingPushes(to device: String) {
         let now = clock.now()
-        let mine = waiting.filter { $0.device == device }
-        guard !mine.isEmpty else { return }
-        waiting.removeAll { $0.device == device }
+        guard let mine = waiting.removeValue(forKey: device), !mine.isEmpty else { return }
         let sequences = mine.map(\.sequence)
         var firings: [NotificationScheduler.Firing] = []
         for push in mine {

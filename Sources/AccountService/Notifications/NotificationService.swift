@@ -26,11 +26,20 @@ final class NotificationService: DaemonService {
     let eventLoop: any EventLoop
     let clock: any DeadlineClock
     let logger: Logger
+    /// What clients may make the notification center keep (`BATON_NOTIFICATION_LIMITS` for tests).
+    let limits: NotificationLimits
     var apps: [NotificationOwner: NotificationTable.AppRow] = [:]
     /// Delivered notifications per owner, oldest first (the newest is the top of Notification Center).
     var delivered: [NotificationOwner: [DeliveredNotification]] = [:]
     var unsent: [NotificationOwner: Set<String>] = [:]
-    var waiting: [NotificationTable.WaitingPush] = []
+    /// Pushes waiting for absent devices, by device, oldest first (at most `limits.maxWaitingPerDevice` each).
+    var waiting: [String: [NotificationTable.WaitingPush]] = [:]
+    /// When each known device last connected (or became known), and the apps each registered device has.
+    var deviceSeen: [String: Date] = [:]
+    var deviceApps: [String: Set<String>] = [:]
+    /// Upper estimates of the pending and delivered content held (`NotificationService+Budget`).
+    var pendingContentBytes = 0
+    var deliveredContentBytes = Int.max / 2
     var knownApps: Set<String>
     var knownDevices: Set<String>
     var locations: [String: Coordinate] = [:]
@@ -59,6 +68,7 @@ final class NotificationService: DaemonService {
         self.eventLoop = eventLoop
         self.clock = clock
         self.logger = logger
+        limits = NotificationLimits.fromEnvironment(ProcessInfo.processInfo.environment)
         bridge = FreedesktopBridge.make(
             environment: ProcessInfo.processInfo.environment, loop: eventLoop, logger: logger)
         scheduler = NotificationScheduler(clock: clock)
@@ -68,7 +78,9 @@ final class NotificationService: DaemonService {
         knownApps = contents.knownApps.union([Self.cliBundleIdentifier])
         knownDevices = contents.knownDevices
         apps = contents.apps
-        waiting = contents.waiting
+        waiting = Dictionary(grouping: contents.waiting, by: \.device)
+        deviceSeen = contents.deviceSeen
+        deviceApps = contents.deviceApps
         restore(contents.pending)
         for (row, rowSequence, isUnsent) in contents.delivered {
             var notification = row
@@ -89,6 +101,7 @@ final class NotificationService: DaemonService {
         let rest = try table.loadPending(after: startedAt)
         restore(rest)
         scheduler.start()
+        forgetStaleDevices()
         if !contents.pending.isEmpty || !rest.isEmpty {
             logger.info(
                 "notifications restored", metadata: ["missed": "\(contents.pending.count)", "pending": "\(rest.count)"])
@@ -156,21 +169,15 @@ final class NotificationService: DaemonService {
             if let problem = unknown(update.owner, requester: connection.device?.name) {
                 return refuse(NotificationFailure.unknownTarget, problem)
             }
+            if let refusal = refusal(of: update) { return refuse(refusal.code, refusal.reason) }
             var app = appRow(update.owner)
             app.categories = update.categories
             saveApp(update.owner, app)
             answerAfterCommit(.done, requestID: requestID, to: connection)
         case .categoriesQuery(let owner): reply(.categoriesList(appRow(owner).categories))
         case .add(let add): self.add(add, requestID: requestID, from: connection)
-        case .pendingQuery(let filter):
-            reply(.pendingList(scheduler.pending { filter.matches($0) }))
-        case .deliveredQuery(let filter):
-            // Only committed deliveries: one a crash could still undo is not listed (it is announced once
-            // its fire commits).
-            let list = delivered.filter { filter.matches($0.key) }.values.flatMap { $0 }
-                .filter { ($0.sequence ?? 0) <= committedThrough }
-                .sorted { $0.date > $1.date }
-            reply(.deliveredList(list))
+        case .pendingQuery(let filter): answerPending(filter, requestID: requestID, to: connection)
+        case .deliveredQuery(let filter): answerDelivered(filter, requestID: requestID, to: connection)
         case .removePending(let filter):
             answerAfterCommit(.removed(removePending(filter)), requestID: requestID, to: connection)
         case .removeDelivered(let filter):
@@ -188,7 +195,7 @@ final class NotificationService: DaemonService {
             followers[connection.id] = (connection, requestID, filter)
             if let device = filter.device {
                 // A follower of one device stands in for it; an app following itself there is installed there.
-                knownDevices.insert(device)
+                sawDevice(device)
                 if let bundle = filter.bundleIdentifier { knownApps.insert(bundle) }
                 deliverWaitingPushes(to: device)
             }
@@ -204,7 +211,8 @@ final class NotificationService: DaemonService {
             locations[update.device] = current
             scheduler.locationChanged(device: update.device, from: previous, to: current)
             reply(.done)
-        case .authorization, .settings, .categoriesList, .added, .pendingList, .deliveredList, .removed,
+        case .authorization, .settings, .categoriesList, .added, .pendingList, .pendingPiece, .deliveredList,
+            .deliveredPiece, .removed,
             .notificationDelivered,
             .notificationsRemoved, .pushed, .relayPush, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")

@@ -88,6 +88,9 @@ struct NotificationTable: Sendable {
         var waiting: [WaitingPush] = []
         var knownApps: Set<String> = []
         var knownDevices: Set<String> = []
+        /// When each registered device last connected, and its apps.
+        var deviceSeen: [String: Date] = [:]
+        var deviceApps: [String: Set<String>] = [:]
     }
 
     /// Everything but the pending requests due after `dueBy` (those come from `loadPending(after:)`), so a
@@ -119,12 +122,15 @@ struct NotificationTable: Sendable {
                         notification: try decode(DeliveredNotification.self, row["notification"]),
                         collapseID: row["collapseID"], expiration: expiration.map(Date.init(timeIntervalSince1970:))))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT name, apps FROM device") {
+            for row in try Row.fetchAll(db, sql: "SELECT name, apps, lastSeen FROM device") {
                 contents.knownDevices.insert(row["name"])
+                contents.deviceSeen[row["name"]] = row["lastSeen"]
                 let apps: String = row["apps"]
                 if let descriptors = try? JSONSerialization.jsonObject(with: Data(apps.utf8)) as? [[String: Any]] {
                     for app in descriptors {
-                        if let bundle = app["bundleIdentifier"] as? String { contents.knownApps.insert(bundle) }
+                        guard let bundle = app["bundleIdentifier"] as? String else { continue }
+                        contents.knownApps.insert(bundle)
+                        contents.deviceApps[row["name"], default: []].insert(bundle)
                     }
                 }
             }
@@ -248,6 +254,13 @@ struct NotificationTable: Sendable {
                 push.sequence, push.device, try json(push.notification), push.collapseID,
                 push.expiration?.timeIntervalSince1970,
             ])
+    }
+
+    /// Forgets a device: its registration, the pushes waiting for it, its apps' settings and categories.
+    static func forgetDevice(_ name: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM device WHERE name = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM notificationPush WHERE device = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM notificationApp WHERE device = ?", arguments: [name])
     }
 
     static func deletePushes(_ sequences: [Int64], in db: Database) throws {
