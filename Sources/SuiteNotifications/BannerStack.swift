@@ -168,7 +168,7 @@ public struct BannerStack: Sendable {
             result.append((subtitle, Theme.text.adding(.bold)))
         }
         if previews {
-            for line in NotificationText.wrap(NotificationText.shown(content.body), width: width, maxLines: 3) {
+            for line in NotificationText.body(content.body, width: width, maxLines: 3) {
                 result.append((line, Theme.text))
             }
         } else if result.isEmpty {

@@ -131,6 +131,13 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         case .removed(let removal):
             ledger.remove(removal)
             banners.remove(owner: removal.owner, identifiers: removal.identifiers)
+        case .background(let background, let settings):
+            let bundle = background.owner.bundleIdentifier
+            if let settings { ledger.settings[bundle] = settings }
+            if let badge = background.badge { ledger.setBadge(badge, for: bundle) }
+            port.post(
+                NotificationDelivery(bundleIdentifier: bundle, event: .background(background)),
+                to: .app(appName(bundle)))
         case .response(let response):
             // The daemon's echo of what was chosen here: the app's didReceive, exactly once.
             let bundle = response.notification.owner.bundleIdentifier

@@ -1,6 +1,7 @@
 import AccountClient
 import BatonEnvironment
 import Foundation
+import NIOCore
 import Notifications
 import Wire
 
@@ -22,10 +23,12 @@ enum NotificationCLI {
         static let capacity: Int32 = 75
     }
 
-    /// Sends `message` and returns the daemon's typed answer; a refusal prints one line and exits (with the
-    /// code `exitCode` picks for it, else the family's).
+    /// Sends `message` and returns the daemon's typed answer (the first for which `final` holds, within
+    /// `timeout`); a refusal prints one line and exits (with the code `exitCode` picks for it, else the family's).
     static func request(
-        _ message: NotificationMessage, exitCode pick: (WireFailure) -> Int32? = { _ in nil }
+        _ message: NotificationMessage, timeout: TimeAmount = .seconds(5),
+        final: @escaping @Sendable (NotificationMessage) -> Bool = { _ in true },
+        exitCode pick: (WireFailure) -> Int32? = { _ in nil }
     ) async -> NotificationMessage {
         let wire: WireMessage
         do {
@@ -36,7 +39,12 @@ enum NotificationCLI {
         let paths = BatonPaths()
         let reply: WireMessage
         do {
-            reply = try await requestStartingDaemon(paths: paths, stamping(wire))
+            reply = try await requestStartingDaemon(paths: paths, timeout: timeout, stamping(wire)) { reply in
+                guard case .notification(let envelope) = reply, let answer = try? NotificationMessage(envelope) else {
+                    return reply
+                }
+                return final(answer) ? reply : nil
+            }
         } catch .failed(let failure) {
             fail(failure.message, code: pick(failure) ?? exitCode(for: failure.code))
         } catch {
@@ -58,10 +66,11 @@ enum NotificationCLI {
     }
 
     private static func requestStartingDaemon(
-        paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
+        paths: BatonPaths, timeout: TimeAmount, _ make: @escaping @Sendable (UInt64) -> WireMessage,
+        gather: @escaping @Sendable (WireMessage) -> WireMessage?
     ) async throws(DaemonQueryError) -> WireMessage {
         do {
-            return try await DaemonQuery.request(paths: paths, make)
+            return try await DaemonQuery.gather(paths: paths, timeout: timeout, make, gather: gather)
         } catch .notRunning {
             do {
                 _ = try await DaemonLauncher.start(paths: paths)
@@ -69,7 +78,7 @@ enum NotificationCLI {
                 fail("\(error)", code: ExitCode.failed)
             }
         }
-        return try await DaemonQuery.request(paths: paths, make)
+        return try await DaemonQuery.gather(paths: paths, timeout: timeout, make, gather: gather)
     }
 
     /// The exit code for a daemon refusal.

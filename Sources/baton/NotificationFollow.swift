@@ -75,6 +75,16 @@ enum NotificationFollow {
                 "event": "removed", "app": removal.owner.bundleIdentifier, "device": removal.owner.device,
                 "identifiers": removal.identifiers, "pending": removal.pending, "reason": removal.reason.rawValue,
             ]
+        case .backgroundPush(let background):
+            object = [
+                "event": "background", "app": background.owner.bundleIdentifier, "device": background.owner.device,
+                "identifier": background.identifier, "kind": background.kind.rawValue,
+                "date": ISO8601DateFormatter().string(from: background.date),
+            ]
+            if let badge = background.badge { object["badge"] = badge }
+            if !background.userInfo.isEmpty {
+                object["userInfo"] = background.userInfo.mapValues(\.jsonObject)
+            }
         default: return
         }
         if json { return JSONOutput.line(object) }

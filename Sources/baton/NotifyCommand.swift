@@ -10,6 +10,11 @@ struct NotifyCommand: AsyncParsableCommand {
         commandName: "notify",
         abstract: "Schedule a local notification; prints its identifier and next fire date.",
         discussion: """
+            Where: with --device (or BATON_DEVICE, as in the suite) that device; from a plain shell every device \
+            of the account (the terminal's own when there is none yet), as baton push does; the answer names them. \
+            Daylight saving (--calendar): a time skipped when clocks go forward fires at the first valid time after \
+            it (02:30 on a day that jumps 02:00→03:00 fires at 03:00; "minute=45 second=30" in the skipped hour \
+            fires at 03:00:00); a time repeated when clocks go back fires once, on its first occurrence. \
             Exit codes: 0 scheduled; 1 the daemon failed; 64 usage; 65 invalid trigger, content or attachment \
             (interval ≤ 0, repeating under 60 s, a past date, coordinates out of range, unknown category…); \
             66 attachment missing; 67 unknown app or device; 75 the app's 64 pending requests all fire sooner.
@@ -25,7 +30,7 @@ struct NotifyCommand: AsyncParsableCommand {
     var id: String?
     @Option(help: "A category the app registered.") var category: String = ""
     @Option(help: "Group with notifications of this thread.") var thread: String = ""
-    @Option(help: "Set the app's badge to N (0 clears it).") var badge: Int?
+    @Option(parsing: .unconditional, help: "Set the app's badge to N (0 clears it).") var badge: Int?
     @Option(help: ArgumentHelp("A sound name, or none (default: the default sound).", valueName: "name|none"))
     var sound: String = "default"
     @Option(help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
@@ -69,6 +74,10 @@ struct NotifyCommand: AsyncParsableCommand {
                 NotificationCLI.fail(error.description, code: Self.exitCode(error))
             }
         }
+        guard !(title.isEmpty && subtitle.isEmpty && body.isEmpty) else {
+            NotificationCLI.fail(
+                "nothing to show: --title, --subtitle and --body are all empty", code: NotificationCLI.ExitCode.invalid)
+        }
         let content = NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
             sound: sound == "none" ? nil : sound == "default" ? .default : .named(sound), categoryIdentifier: category,
@@ -86,13 +95,21 @@ struct NotifyCommand: AsyncParsableCommand {
             NotificationCLI.fail(error.description, code: Self.exitCode(error))
         }
         let owner = NotificationOwner(bundleIdentifier: app, device: options.deviceName)
+        // From a plain shell (no --device, no BATON_DEVICE) it is for every device of the account, as a push is.
         let answer = await NotificationCLI.request(
-            .add(AddNotification(owner: owner, request: request, requester: DeviceName.resolve(option: nil))))
+            .add(
+                AddNotification(
+                    // --device names this terminal's device as BATON_DEVICE does (a new name makes a new device).
+                    owner: owner, request: request, requester: options.deviceName,
+                    everyDevice: options.isDeviceNamed ? nil : true)))
         guard case .added(let added) = answer else {
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
         if json { return try JSONOutput.print(added) }
-        print("\(added.identifier)  fires \(NotificationCLI.text(added.nextFireDate))")
+        let devices = added.devices ?? [owner.device]
+        print(
+            "\(added.identifier)  fires \(NotificationCLI.text(added.nextFireDate)) on \(devices.joined(separator: ", "))"
+        )
     }
 
     /// 66 for an attachment that cannot be read at all, 65 for anything else invalid.

@@ -20,8 +20,10 @@ struct NotifyTriggerOptions: ParsableArguments {
         help: ArgumentHelp("Read --calendar in this zone (default: follow the device's).", valueName: "zone"))
     var timeZone: String?
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Fire on entering (or with --on-exit, leaving) a circle around LAT,LON.", valueName: "lat,lon"))
+            "Fire on entering (or with --on-exit, leaving) a circle around LAT,LON (-33.87,151.21 as it is).",
+            valueName: "lat,lon"))
     var near: String?
     @Option(help: ArgumentHelp("The circle's radius in metres (with --near).", valueName: "metres"))
     var radius: Double?

@@ -162,20 +162,12 @@ final class NotificationService: DaemonService {
             answerAfterCommit(.done, requestID: requestID, to: connection)
         case .categoriesQuery(let owner): reply(.categoriesList(appRow(owner).categories))
         case .add(let add): self.add(add, requestID: requestID, from: connection)
-        case .pendingQuery(let filter):
-            reply(.pendingList(scheduler.pending { filter.matches($0) }))
-        case .deliveredQuery(let filter):
-            // Only committed deliveries: one a crash could still undo is not listed (it is announced once
-            // its fire commits).
-            let list = delivered.filter { filter.matches($0.key) }.values.flatMap { $0 }
-                .filter { ($0.sequence ?? 0) <= committedThrough }
-                .sorted { $0.date > $1.date }
-            reply(.deliveredList(list))
-        case .removePending(let filter):
-            answerAfterCommit(.removed(removePending(filter)), requestID: requestID, to: connection)
-        case .removeDelivered(let filter):
-            answerAfterCommit(
-                .removed(removeDelivered(filter, reason: .requested)), requestID: requestID, to: connection)
+        case .pendingQuery(let filter), .deliveredQuery(let filter), .removePending(let filter),
+            .removeDelivered(let filter):
+            if connection.device == nil, let problem = unknown(filter) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
+            listOrRemove(typed, filter: filter, requestID: requestID, connection: connection)
         case .setBadgeCount(let update):
             var app = appRow(update.owner)
             app.badge = max(0, update.count)
@@ -206,7 +198,7 @@ final class NotificationService: DaemonService {
             reply(.done)
         case .authorization, .settings, .categoriesList, .added, .pendingList, .deliveredList, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .pushed, .relayPush, .done:
+            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }
     }
