@@ -41,8 +41,11 @@ final class NotificationService: DaemonService {
     /// The highest delivery sequence whose fire has committed: what is answered or replayed never goes past
     /// it, so no client hears of a delivery a crash could still undo (fires commit in sequence order).
     var committedThrough: Int64 = 0
-    /// The desktop's notification server, when opted in (`FreedesktopBridge`).
-    let bridge: FreedesktopBridge?
+    /// The desktop's notification server, when opted in (`FreedesktopBridge`, `desktopBridge()`).
+    var bridge: FreedesktopBridge?
+    /// When the desktop setting's file was last read (nil inside: it did not exist).
+    var desktopStamp: Date??
+    let paths = BatonPaths()
     /// The account link's side of pushes for other machines.
     let relay: PushRelay
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
@@ -59,8 +62,6 @@ final class NotificationService: DaemonService {
         self.eventLoop = eventLoop
         self.clock = clock
         self.logger = logger
-        bridge = FreedesktopBridge.make(
-            environment: ProcessInfo.processInfo.environment, loop: eventLoop, logger: logger)
         scheduler = NotificationScheduler(clock: clock)
         relay = PushRelay(clock: clock)
         let startedAt = clock.now()
@@ -80,10 +81,10 @@ final class NotificationService: DaemonService {
         sequence = max(sequence, contents.waiting.map(\.sequence).max() ?? 0)
         committedThrough = sequence
         scheduler.onFire = { [unowned self] firings in self.fire(firings) }
-        bridge?.onEvent = { [unowned self] event in self.desktopDid(event) }
         scheduler.onRecomputed = { [logger] reason in
             logger.notice("calendar triggers recomputed", metadata: ["reason": "\(reason)"])
         }
+        _ = desktopBridge()
         // What was missed fires first (late); then the rest is read and armed.
         scheduler.start()
         let rest = try table.loadPending(after: startedAt)
