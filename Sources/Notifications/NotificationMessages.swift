@@ -64,11 +64,19 @@ public struct AddNotification: Codable, Hashable, Sendable {
     /// True: for every device of the account (`baton notify` from a plain shell, as `push` does); `owner`'s
     /// device is used when the account has none yet.
     public var everyDevice: Bool?
-    public init(owner: NotificationOwner, request: NotificationRequest, requester: String, everyDevice: Bool? = nil) {
+    /// Buttons for this notification alone (`baton notify --action`): the daemon registers them as a category
+    /// of the app's (`actionsCategoryPrefix` + the identifier) on each device and names it in the content.
+    public var actions: [NotificationAction]?
+    public static let actionsCategoryPrefix = "baton.actions."
+    public init(
+        owner: NotificationOwner, request: NotificationRequest, requester: String, everyDevice: Bool? = nil,
+        actions: [NotificationAction]? = nil
+    ) {
         self.owner = owner
         self.request = request
         self.requester = requester
         self.everyDevice = everyDevice
+        self.actions = actions
     }
 }
 

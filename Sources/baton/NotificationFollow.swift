@@ -40,7 +40,7 @@ enum NotificationFollow {
         NotificationCLI.fail("the daemon closed the connection", code: NotificationCLI.ExitCode.failed)
     }
 
-    private static func connect(
+    static func connect(
         paths: BatonPaths, sink: AsyncStream<InboundFrame?>.Continuation
     ) async throws -> DaemonLink {
         let open = {

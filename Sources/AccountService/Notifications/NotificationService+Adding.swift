@@ -23,7 +23,7 @@ extension NotificationService {
         var first: (date: Date?, refusal: AddRefusal?) = (nil, nil)
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: add.owner.bundleIdentifier, device: device)
-            switch schedule(add.request, for: owner, requester: requester) {
+            switch schedule(add.request, for: owner, requester: requester, actions: add.actions ?? []) {
             case .success(let date):
                 if added.isEmpty { first.date = date }
                 added.append(device)
@@ -39,14 +39,17 @@ extension NotificationService {
             requestID: requestID, to: connection)
     }
 
-    /// Checks and keeps `request` for `owner`: its next fire date, or why not.
-    func schedule(_ request: NotificationRequest, for owner: NotificationOwner, requester: String?) -> Result<
+    /// Checks and keeps `request` for `owner` (with `actions` as its own category): its next fire date, or why not.
+    func schedule(
+        _ request: NotificationRequest, for owner: NotificationOwner, requester: String?,
+        actions: [NotificationAction] = []
+    ) -> Result<
         Date?, AddRefusal
     > {
         if let problem = unknown(owner, requester: requester) {
             return .failure(AddRefusal(code: NotificationFailure.unknownTarget, text: problem))
         }
-        let app = appRow(owner)
+        var app = appRow(owner)
         if app.settings.authorizationStatus == .denied {
             return .failure(
                 AddRefusal(
@@ -54,6 +57,11 @@ extension NotificationService {
                     text:
                         "notifications are not allowed for \(BoundedQuote.quote(owner.bundleIdentifier)) on \(BoundedQuote.quote(owner.device)) (baton notifications settings --allow)"
                 ))
+        }
+        var request = request
+        if !actions.isEmpty {
+            app = registerActions(actions, for: request.identifier, owner: owner)
+            request.content.categoryIdentifier = AddNotification.actionsCategoryPrefix + request.identifier
         }
         if let problem = RequestCheck.problem(
             with: request, categories: app.categories, now: clock.now(), deviceTimeZone: scheduler.deviceTimeZone)
@@ -115,5 +123,24 @@ extension NotificationService {
             tellFollowers(notice, owner: owner)
         }
         return .success(result.nextFire)
+    }
+
+    /// The most categories of `baton notify --action` kept per app per device (the oldest go first).
+    static let maxActionCategories = 32
+
+    /// Registers `actions` as the category of notification `identifier` of `owner`'s app; returns the app's row.
+    func registerActions(_ actions: [NotificationAction], for identifier: String, owner: NotificationOwner)
+        -> NotificationTable.AppRow
+    {
+        var app = appRow(owner)
+        let name = AddNotification.actionsCategoryPrefix + identifier
+        app.categories.removeAll { $0.identifier == name }
+        let own = app.categories.filter { $0.identifier.hasPrefix(AddNotification.actionsCategoryPrefix) }
+        if own.count >= Self.maxActionCategories, let oldest = own.first {
+            app.categories.removeAll { $0.identifier == oldest.identifier }
+        }
+        app.categories.append(NotificationCategory(identifier: name, actions: actions))
+        saveApp(owner, app)
+        return app
     }
 }
