@@ -28,8 +28,11 @@ import Testing
         scheduler.onFire = { log.firings += $0 }
         scheduler.start()
         _ = try scheduler.add(owner: owner, request: nightly(hour: 1, zone: "America/New_York"))
-        // The wall clock runs a quarter second ahead of the timer (within the jump tolerance): every wake is late.
-        clock.setWall(saturday.addingTimeInterval(0.25))
+        // Just before the first 01:30 the wall clock steps half a second ahead (within the jump tolerance, so
+        // nothing is recomputed): the timer wakes at 01:30:00.5, after the first occurrence.
+        let first = try #require(formatter.date(from: "2027-11-07T05:30:00Z"))
+        clock.advance(by: first.timeIntervalSince(clock.now()) - 1)
+        clock.setWall(clock.now().addingTimeInterval(0.5))
         clock.advance(by: 48 * 3600)
         let fired = log.firings.map { formatter.string(from: $0.due) }
         #expect(fired == ["2027-11-07T05:30:00Z", "2027-11-08T06:30:00Z"])
