@@ -103,7 +103,13 @@ enum NotificationFollow {
             "date": ISO8601DateFormatter().string(from: notification.date),
         ]
         if let late = notification.lateBy { object["lateBy"] = late }
-        if let badge = notification.request.content.badge { object["badge"] = badge }
+        let content = notification.request.content
+        if let badge = content.badge { object["badge"] = badge }
+        // What a script needs to act on it: its category, thread, level and custom keys (a push's url).
+        object["interruptionLevel"] = content.interruptionLevel.rawValue
+        if !content.categoryIdentifier.isEmpty { object["category"] = content.categoryIdentifier }
+        if !content.threadIdentifier.isEmpty { object["thread"] = content.threadIdentifier }
+        if !content.userInfo.isEmpty { object["userInfo"] = content.userInfo.mapValues(\.jsonObject) }
         return object
     }
 }

@@ -62,6 +62,13 @@ struct NotifyCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
+        // The daemon's clock schedules: a clock only this command sees would check and print another time than the
+        // one it fires at. BATON_NOW, which the daemon this command starts inherits, moves both.
+        if options.now != nil {
+            throw ValidationError(
+                "--now does not move the daemon's clock, which schedules the notification; set BATON_NOW for the daemon and this command instead"
+            )
+        }
         if waitTimeout != nil, !wait { throw ValidationError("--wait-timeout goes with --wait") }
         if let waitTimeout, (NotifyTriggerOptions.seconds(waitTimeout) ?? 0) <= 0 {
             throw ValidationError("--wait-timeout \(BoundedQuote.quote(waitTimeout)) is not a duration (90, 2s, 10m)")

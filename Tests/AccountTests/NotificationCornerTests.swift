@@ -28,7 +28,8 @@ import Testing
             harness, "background.apns",
             #"{"Simulator Target Bundle":"\#(Self.browser)","aps":{"content-available":1},"acme1":"bar","acme2":42}"#)
         let badge = try pushes.payload(harness, "badge.json", #"{"aps":{"badge":7}}"#)
-        let marker = try pushes.payload(harness, "marker.json", #"{"aps":{"alert":"marker"}}"#)
+        let marker = try pushes.payload(
+            harness, "marker.json", #"{"aps":{"alert":"marker","thread-id":"deploys"},"url":"https://example.com/m"}"#)
 
         let pushed = try await pushes.pushOnceFollowed(harness, [silent, "--device", "B", "--json"])
         #expect(pushed.status == 0, "\(pushed.output)")
@@ -49,6 +50,9 @@ import Testing
         #expect(try await harness.run(["push", marker, "--app", Self.browser, "--device", "B"]).status == 0)
         let first = await follower.waitForEvent("delivered")
         #expect(first?["body"] as? String == "marker", "\(follower.transcript)")
+        // --follow --json carries what a script acts on: the thread, the level, the custom keys (url).
+        #expect(first?["thread"] as? String == "deploys" && first?["interruptionLevel"] as? String == "active")
+        #expect((first?["userInfo"] as? [String: Any])?["url"] as? String == "https://example.com/m")
         let listed = try await NotificationCLITests.poll(
             harness, ["notifications", "delivered", "--device", "B", "--app", Self.browser]
         ) { !$0.isEmpty }
@@ -80,7 +84,8 @@ import Testing
         #expect(text.output.contains("not shown on B (denied)"), "\(text.output)")
 
         #expect(try await harness.run(settings + ["--allow"]).status == 0)
-        let marker = try pushes.payload(harness, "marker.json", #"{"aps":{"alert":"marker"}}"#)
+        let marker = try pushes.payload(
+            harness, "marker.json", #"{"aps":{"alert":"marker","thread-id":"deploys"},"url":"https://example.com/m"}"#)
         try await expectOnlyTheMarker(marker, harness, follower)
     }
 
@@ -182,6 +187,11 @@ import Testing
         #expect(south.status == 0, "\(south.output)")
         let empty = try await harness.run(["notify", "--title", "", "--in", "1h", "--device", "new"])
         #expect(empty.status == 65, "\(empty.output)")
+        // --now would move only this command's clock, not the daemon's that schedules: refused.
+        let now = try await harness.run([
+            "notify", "--title", "t", "--in", "1h", "--device", "new", "--now", "2030-01-01T00:00:00Z",
+        ])
+        #expect(now.status == 64 && now.output.contains("daemon's clock"), "\(now.output)")
 
         // A device that holds requests but is not connected is a device: the push waits for it.
         let page = try pushes.payload(harness, "page.json", #"{"aps":{"alert":"for new"}}"#)
