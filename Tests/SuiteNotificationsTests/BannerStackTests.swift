@@ -110,3 +110,26 @@ import Testing
         #expect(stack.entries.isEmpty && !stack.isFocused)
     }
 }
+
+/// Issue 22, "bring it back": a banner recalled with Ctrl-N is focused on top; `c` puts every banner away
+/// without dismissing anything.
+@Suite struct BannerRecallTests {
+    let stacks = BannerStackTests()
+
+    @Test func aRecalledBannerIsFocusedOnTop() {
+        var stack = BannerStack()
+        stack.recall(stacks.entry(Fixture.delivered("old")))
+        #expect(stack.isFocused && stack.entries.map(\.bar.notification.request.identifier) == ["old"])
+        // Focused, it stays past its time.
+        stack.expire(now: Fixture.now.addingTimeInterval(60))
+        #expect(stack.entries.count == 1)
+    }
+
+    @Test func cPutsEveryBannerAwayAndDismissesNothing() {
+        var stack = BannerStack()
+        for name in ["a", "b", "c"] { stack.push(stacks.entry(Fixture.delivered(name))) }
+        #expect(stack.handle(.ctrl("n")) == .handled)
+        #expect(stack.handle(.char("c")) == .handled)
+        #expect(stack.entries.isEmpty && !stack.isFocused)
+    }
+}
