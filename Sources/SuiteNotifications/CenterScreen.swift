@@ -39,7 +39,8 @@ public struct CenterScreen: Sendable {
             rows.append(.app(bundleIdentifier: group.bundleIdentifier, count: group.count))
             for thread in group.threads {
                 let key = group.bundleIdentifier + "\n" + thread.identifier
-                let shown = expanded.contains(key) ? thread.notifications : Array(thread.byRelevance.prefix(1))
+                // The newest heads a collapsed thread, as on Apple; relevance orders only its summary ("2 more from …").
+                let shown = expanded.contains(key) ? thread.notifications : Array(thread.notifications.prefix(1))
                 rows += shown.map(Row.notification)
                 if let more = thread.moreSummary, !expanded.contains(key) {
                     rows.append(.more(thread: key, summary: more))

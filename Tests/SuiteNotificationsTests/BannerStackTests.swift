@@ -133,3 +133,20 @@ import Testing
         #expect(stack.entries.isEmpty && !stack.isFocused)
     }
 }
+
+/// Issue 22: the newest notification heads a collapsed thread in F4; relevanceScore orders only its summary.
+@Suite struct ThreadHeadTests {
+    @Test func theNewestHeadsACollapsedThreadAndTheMostRelevantNamesTheSummary() {
+        var ledger = NotificationLedger()
+        ledger.deliver(
+            Fixture.delivered("important", title: "Ada: the plan", thread: "ada", relevance: 1, secondsAgo: 120))
+        ledger.deliver(Fixture.delivered("new", title: "Ada: ok", thread: "ada", relevance: 0, secondsAgo: 10))
+        let rows = CenterScreen().rows(ledger)
+        let heads = rows.compactMap { row -> String? in
+            if case .notification(let notification) = row { return notification.request.identifier }
+            return nil
+        }
+        #expect(heads == ["new"])
+        #expect(ledger.groups.first?.threads.first?.byRelevance.first?.request.identifier == "important")
+    }
+}
