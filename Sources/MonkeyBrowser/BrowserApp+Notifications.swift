@@ -53,8 +53,11 @@ extension BrowserApp: NotificationDelegate {
         case "reply":
             context.showBanner("Reply to “\(title)”: \(BoundedQuote.escaped(response.userText ?? "", limit: 200))")
         case "snooze":
-            snooze(response, context: context)
-            context.showBanner("“\(title)” snoozed for 10 minutes")
+            if snooze(response, context: context) {
+                context.showBanner("“\(title)” snoozed for 10 minutes")
+            } else {
+                context.showBanner("“\(title)” has no page to remind you of: not snoozed", kind: .warning)
+            }
         case "read":
             context.showBanner("“\(title)” marked as read")
         case "delete":

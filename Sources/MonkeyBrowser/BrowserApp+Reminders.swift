@@ -35,11 +35,12 @@ extension BrowserApp {
         context.post(NotificationRequestPost(bundleIdentifier: bundle, request: request), to: .app("Notifications"))
     }
 
-    /// Snooze 10 min: the same reminder again.
-    func snooze(_ response: NotificationResponse, context: SuiteContext) {
-        guard let url = Self.pageURL(of: response.notification) else { return }
+    /// Snooze 10 min: the same reminder again; false (nothing scheduled) when it names no page.
+    func snooze(_ response: NotificationResponse, context: SuiteContext) -> Bool {
+        guard let url = Self.pageURL(of: response.notification) else { return false }
         let title = response.notification.request.content.title.replacingOccurrences(of: "Reminder: ", with: "")
         scheduleReminder(url: url, title: title, in: Self.snoozeSeconds, context: context)
+        return true
     }
 }
 

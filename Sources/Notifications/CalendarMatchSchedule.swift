@@ -31,8 +31,34 @@ extension CalendarMatch {
     ///   (02:30 on a day that jumps 02:00→03:00 fires at 03:00). But it also rolls a date that does not
     ///   exist (February 29 in 2027) over to the next day, so its answer is taken only when it is sooner
     ///   and falls on a day that matches the requested date fields.
-    /// - `.first` makes a time repeated at fall-back fire once, on its first occurrence.
+    /// - `.first` makes a time repeated at fall-back fire once, on its first occurrence. Foundation still
+    ///   answers the second occurrence when asked from between the two (after the first has fired), so a
+    ///   match whose wall-clock time already occurred at or before `date` is passed over.
     public func nextDate(after date: Date, in zone: TimeZone) -> Date? {
+        var after = date
+        // A repeated time is passed over at most once per fall-back; a few rounds are plenty.
+        for _ in 0..<4 {
+            guard let found = firstMatch(after: after, in: zone) else { return nil }
+            guard let first = Self.firstOccurrence(of: found, in: zone), first <= date else { return found }
+            after = found
+        }
+        return nil
+    }
+
+    /// When `date`'s wall-clock time first occurred, if `date` lies in the hour repeated after a fall-back
+    /// transition (01:30 EST is the second 01:30 of the night; the first was an hour earlier, in EDT).
+    static func firstOccurrence(of date: Date, in zone: TimeZone) -> Date? {
+        guard let transition = zone.nextDaylightSavingTimeTransition(after: date.addingTimeInterval(-2 * 86_400)),
+            transition <= date
+        else { return nil }
+        let repeated =
+            zone.secondsFromGMT(for: transition.addingTimeInterval(-1)) - zone.secondsFromGMT(for: transition)
+        guard repeated > 0, date.timeIntervalSince(transition) < Double(repeated) else { return nil }
+        return date.addingTimeInterval(-Double(repeated))
+    }
+
+    /// Foundation's next match strictly after `date` (see `nextDate(after:in:)`).
+    private func firstMatch(after date: Date, in zone: TimeZone) -> Date? {
         let calendar = Self.calendar(in: zone)
         let components = dateComponents
         let strict = calendar.nextDate(

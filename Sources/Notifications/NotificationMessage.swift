@@ -34,6 +34,8 @@ public enum NotificationMessage: Hashable, Sendable {
     /// Device → daemon (→ followers): what the user did with a notification.
     case notificationResponse(NotificationResponse)
     case notificationsRemoved(NotificationsRemoved)
+    /// Daemon → device and followers: a push that shows nothing reached the app (its badge, its custom keys).
+    case backgroundPush(BackgroundPush)
     /// Client → daemon: send every later delivery, response and removal matching the filter.
     case follow(NotificationFilter)
     case push(PushIntake)
@@ -138,6 +140,9 @@ extension NotificationKind {
         },
         NotificationKind("notificationsRemoved", NotificationMessage.notificationsRemoved) {
             if case .notificationsRemoved(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("backgroundPush", NotificationMessage.backgroundPush) {
+            if case .backgroundPush(let body) = $0 { body } else { nil }
         },
         NotificationKind("follow", NotificationMessage.follow) {
             if case .follow(let body) = $0 { body } else { nil }

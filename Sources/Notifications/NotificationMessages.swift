@@ -61,10 +61,22 @@ public struct AddNotification: Codable, Hashable, Sendable {
     public var owner: NotificationOwner
     public var request: NotificationRequest
     public var requester: String
-    public init(owner: NotificationOwner, request: NotificationRequest, requester: String) {
+    /// True: for every device of the account (`baton notify` from a plain shell, as `push` does); `owner`'s
+    /// device is used when the account has none yet.
+    public var everyDevice: Bool?
+    /// Buttons for this notification alone (`baton notify --action`): the daemon registers them as a category
+    /// of the app's (`actionsCategoryPrefix` + the identifier) on each device and names it in the content.
+    public var actions: [NotificationAction]?
+    public static let actionsCategoryPrefix = "baton.actions."
+    public init(
+        owner: NotificationOwner, request: NotificationRequest, requester: String, everyDevice: Bool? = nil,
+        actions: [NotificationAction]? = nil
+    ) {
         self.owner = owner
         self.request = request
         self.requester = requester
+        self.everyDevice = everyDevice
+        self.actions = actions
     }
 }
 
@@ -72,9 +84,12 @@ public struct AddNotification: Codable, Hashable, Sendable {
 public struct NotificationAdded: Codable, Hashable, Sendable {
     public var identifier: String
     public var nextFireDate: Date?
-    public init(identifier: String, nextFireDate: Date?) {
+    /// The devices it was added for.
+    public var devices: [String]?
+    public init(identifier: String, nextFireDate: Date?, devices: [String]? = nil) {
         self.identifier = identifier
         self.nextFireDate = nextFireDate
+        self.devices = devices
     }
 }
 
@@ -165,18 +180,32 @@ public struct PushOutcome: Codable, Hashable, Sendable {
     public var delivered: [String]
     public var waiting: [String]
     public var dropped: [String]
+    /// Devices where it was not shown, and why ("denied": the user turned the app's notifications off there).
+    /// Nothing of it is kept there and no one is told. Nil: none.
+    public var notShown: [String: String]?
+    /// `.accepted`: stored, not gone yet (the app's service extension runs first); a second `pushed` answer
+    /// says where it went. Nil: this answer says where it went.
+    public var state: PushState?
     /// Where it went beyond this machine (nil: this machine is not linked to an account's server).
     public var elsewhere: RemotePushOutcome?
     public init(
         identifier: String, delivered: [String], waiting: [String], dropped: [String],
-        elsewhere: RemotePushOutcome? = nil
+        elsewhere: RemotePushOutcome? = nil, notShown: [String: String]? = nil, state: PushState? = nil
     ) {
         self.identifier = identifier
         self.delivered = delivered
         self.waiting = waiting
         self.dropped = dropped
+        self.notShown = notShown
+        self.state = state
         self.elsewhere = elsewhere
     }
+}
+
+/// How far a push has got when it is answered.
+public enum PushState: String, Codable, Hashable, Sendable {
+    /// Accepted and stored (as APNs answers): a crash from here on still delivers it; where it went follows.
+    case accepted
 }
 
 /// Client → daemon: the device's location changed (`baton location set`): location triggers are evaluated.

@@ -1,12 +1,6 @@
 import BatonEnvironment
 import Foundation
-
-extension DoNotDisturb {
-    /// `<state dir>/do-not-disturb.json`: Do Not Disturb for the whole account (`baton dnd … --account`).
-    public static func accountFile(paths: BatonPaths) -> URL {
-        paths.stateDirectory.appendingPathComponent("do-not-disturb.json")
-    }
-}
+import Notifications
 
 /// A device's Do Not Disturb together with the account's: on when either is. F4's toggle changes the
 /// device's own switch; the account's is changed with `baton dnd on|off --account`.

@@ -5,7 +5,8 @@ import TextWidth
 
 /// The notification banners at the top of the content area: newest on top, the others counted behind it,
 /// each leaving after its time unless focused. `Ctrl-N` focuses the newest; its buttons take `←`/`→`/`Tab`,
-/// `Enter` runs the focused one, `d` dismisses the notification, `Esc` puts the banner away.
+/// `Enter` runs the focused one, `d` dismisses the notification, `Esc` puts the banner away, `c` puts every
+/// banner away (nothing is deleted: they stay in the list).
 public struct BannerStack: Sendable {
     /// One banner: the notification's buttons, what it may show, and when it leaves.
     public struct Entry: Sendable {
@@ -43,6 +44,13 @@ public struct BannerStack: Sendable {
             overflow += entries.count - Self.maxKept
             entries.removeLast(entries.count - Self.maxKept)
         }
+    }
+
+    /// Brings `entry` back on top, focused (`Ctrl-N` with no banner showing: the newest notification again).
+    public mutating func recall(_ entry: Entry) {
+        isFocused = false
+        push(entry)
+        isFocused = true
     }
 
     /// Drops banners whose time is up (never the focused one); returns whether any left.
@@ -102,6 +110,12 @@ public struct BannerStack: Sendable {
                 entries.removeFirst()
                 isFocused = false
                 return .dismiss(top.bar.notification)
+            }
+            if press == .char("c") {
+                entries.removeAll()
+                overflow = 0
+                isFocused = false
+                return .handled
             }
         }
         switch top.bar.handle(press) {
@@ -171,7 +185,7 @@ public struct BannerStack: Sendable {
             result.append((subtitle, Theme.text.adding(.bold)))
         }
         if previews {
-            for line in NotificationText.wrap(NotificationText.shown(content.body), width: width, maxLines: 3) {
+            for line in NotificationText.body(content.body, width: width, maxLines: 3) {
                 result.append((line, Theme.text))
             }
         } else if result.isEmpty {

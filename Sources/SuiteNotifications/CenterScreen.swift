@@ -39,7 +39,8 @@ public struct CenterScreen: Sendable {
             rows.append(.app(bundleIdentifier: group.bundleIdentifier, count: group.count))
             for thread in group.threads {
                 let key = group.bundleIdentifier + "\n" + thread.identifier
-                let shown = expanded.contains(key) ? thread.notifications : Array(thread.byRelevance.prefix(1))
+                // The newest heads a collapsed thread, as on Apple; relevance orders only its summary ("2 more from …").
+                let shown = expanded.contains(key) ? thread.notifications : Array(thread.notifications.prefix(1))
                 rows += shown.map(Row.notification)
                 if let more = thread.moreSummary, !expanded.contains(key) {
                     rows.append(.more(thread: key, summary: more))
@@ -233,7 +234,7 @@ public struct CenterScreen: Sendable {
                 let late = notification.lateBy.map { $0 >= 1 ? " (late \(Int($0))s)" : "" } ?? ""
                 let head = [content.title, content.subtitle].filter { !$0.isEmpty }.map(NotificationText.shown)
                     .joined(separator: " — ")
-                let text = head.isEmpty ? NotificationText.shown(content.body) : head
+                let text = head.isEmpty ? NotificationText.oneLine(content.body) : head
                 let room = max(0, area.width - TextWidth.of(age + late) - 4)
                 let line = StyledLine([
                     .init(
@@ -244,9 +245,7 @@ public struct CenterScreen: Sendable {
                 lines.append((line, isSelected, nil))
                 if isSelected {
                     if !head.isEmpty {
-                        for bodyLine in NotificationText.wrap(
-                            NotificationText.shown(content.body), width: area.width - 4, maxLines: 3)
-                        {
+                        for bodyLine in NotificationText.body(content.body, width: area.width - 4, maxLines: 3) {
                             lines.append((StyledLine("    " + bodyLine), false, nil))
                         }
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import Notifications
 
 /// The device's Do Not Disturb as `baton dnd` saved it, read again only when the file changed.
 final class DoNotDisturbFile {

@@ -10,7 +10,8 @@ public struct NotificationLedger: Sendable {
     public private(set) var pending: [PendingNotification] = []
     public var categories: [String: [NotificationCategory]] = [:]
     public var settings: [String: NotificationSettings] = [:]
-    public private(set) var badges: [String: Int] = [:]
+    /// Each app's badge as last set (by its newest notification that set one, a badge-only push), shown or not.
+    public private(set) var setBadges: [String: Int] = [:]
 
     public init() {}
 
@@ -23,14 +24,14 @@ public struct NotificationLedger: Sendable {
             $0.owner == notification.owner && $0.request.identifier == notification.request.identifier
                 && $0.request.trigger?.repeats != true
         }
-        if let badge = notification.request.content.badge { badges[notification.owner.bundleIdentifier] = badge }
+        if let badge = notification.request.content.badge { setBadges[notification.owner.bundleIdentifier] = badge }
     }
 
     /// Replaces the delivered list (at connect); badges from the newest notification of each app that set one.
     public mutating func replaceDelivered(_ list: [DeliveredNotification]) {
         delivered = list.sorted { $0.date > $1.date }
         for notification in delivered.reversed() {
-            if let badge = notification.request.content.badge { badges[notification.owner.bundleIdentifier] = badge }
+            if let badge = notification.request.content.badge { setBadges[notification.owner.bundleIdentifier] = badge }
         }
     }
 
@@ -45,10 +46,26 @@ public struct NotificationLedger: Sendable {
             pending.removeAll { $0.owner == removal.owner && names.contains($0.request.identifier) }
         } else {
             delivered.removeAll { $0.owner == removal.owner && names.contains($0.request.identifier) }
+            // The last of an app's notifications removed (not replaced): its badge goes with them.
+            let bundle = removal.owner.bundleIdentifier
+            if removal.reason == .requested, !delivered.contains(where: { $0.owner.bundleIdentifier == bundle }) {
+                setBadges[bundle] = nil
+            }
         }
     }
 
-    public mutating func setBadge(_ count: Int, for bundle: String) { badges[bundle] = max(0, count) }
+    public mutating func setBadge(_ count: Int, for bundle: String) { setBadges[bundle] = max(0, count) }
+
+    /// The badges shown (top bar, terminal title, F4): above 0, of apps whose badges are allowed: not denied or
+    /// not yet asked, and the Badges setting on (an app whose settings were not heard yet shows its badge).
+    public var badges: [String: Int] {
+        setBadges.filter { bundle, count in
+            guard count > 0 else { return false }
+            guard let settings = settings[bundle] else { return true }
+            let allowed = settings.authorizationStatus == .authorized || settings.authorizationStatus == .provisional
+            return allowed && settings.badgesEnabled
+        }
+    }
 
     /// The category `notification` names, if its app registered it.
     public func category(of notification: DeliveredNotification) -> NotificationCategory? {

@@ -88,6 +88,10 @@ struct NotificationLink: Sendable {
             }
         case .didReceive(let response): port.post(SuiteNotificationMessage.response(response), to: inbox)
         case .removed(let removal): port.post(SuiteNotificationMessage.removed(removal), to: inbox)
+        case .background(let background):
+            // With the app's settings: its badge shows only if they allow it.
+            let settings = try? await describe(background.owner.bundleIdentifier, center: center).0
+            port.post(SuiteNotificationMessage.background(background, settings), to: inbox)
         case .disconnected: break
         }
     }

@@ -11,6 +11,41 @@ public enum NotificationText {
     /// `text` with control characters escaped and cut to `fieldLimit` bytes.
     public static func shown(_ text: String) -> String { BoundedQuote.escaped(text, limit: fieldLimit) }
 
+    /// `text` on one line (a list row): line breaks and tabs are spaces; the rest as `shown`.
+    public static func oneLine(_ text: String) -> String {
+        shown(
+            text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\t", with: " "))
+    }
+
+    /// A body as shown: a line break starts a new line and a tab is a space (they are text); other control
+    /// characters and escape sequences stay escaped. Each line is wrapped at `width` columns; at most `maxLines`
+    /// lines in all, the last ending with "…" when text is left over.
+    public static func body(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        var paragraphs = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: " ")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        while paragraphs.last?.allSatisfy({ $0 == " " }) == true { paragraphs.removeLast() }
+        var lines: [String] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            let room = maxLines - lines.count
+            let wrapped = wrap(shown(String(paragraph)), width: width, maxLines: room)
+            lines += wrapped.isEmpty ? [""] : wrapped
+            guard lines.count >= maxLines else { continue }
+            if index < paragraphs.count - 1, let last = lines.popLast() {
+                // Lines left over: the last shown one says so (unless its own wrap already did).
+                let room = max(0, width - 1)
+                lines.append(
+                    last.hasSuffix("…")
+                        ? last
+                        : TextWidth.of(last) <= room
+                            ? last + "…" : String(TextWidth.prefix(last, fitting: room).text) + "…")
+            }
+            break
+        }
+        return lines
+    }
+
     /// `text` (already escaped) wrapped at `width` columns into at most `maxLines` lines; the last line that
     /// cuts text ends with "…".
     public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {

@@ -134,6 +134,13 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         case .removed(let removal):
             ledger.remove(removal)
             banners.remove(owner: removal.owner, identifiers: removal.identifiers)
+        case .background(let background, let settings):
+            let bundle = background.owner.bundleIdentifier
+            if let settings { ledger.settings[bundle] = settings }
+            if let badge = background.badge { ledger.setBadge(badge, for: bundle) }
+            port.post(
+                NotificationDelivery(bundleIdentifier: bundle, event: .background(background)),
+                to: .app(appName(bundle)))
         case .response(let response):
             // The daemon's echo of what was chosen here: the app's didReceive, exactly once.
             let bundle = response.notification.owner.bundleIdentifier
@@ -225,6 +232,13 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             }
             return true
         }
+        // Ctrl-N with no banner showing brings back the newest notification of the list.
+        if press == .ctrl("n"), banners.entries.isEmpty,
+            let newest = ledger.groups.flatMap({ $0.threads.flatMap(\.notifications) }).max(by: { $0.date < $1.date })
+        {
+            banners.recall(bannerEntry(newest, seconds: PresentationPolicy.bannerSeconds, context: context))
+            return true
+        }
         let command = banners.handle(press)
         if !banners.isFocused { banners.expire(now: context.now()) }
         return perform(command, context: context)
@@ -301,12 +315,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             doNotDisturb: doNotDisturb())
         ledger.deliver(notification)
         if presentation.banner {
-            let category = ledger.category(of: notification)
-            banners.push(
-                BannerStack.Entry(
-                    bar: ActionBar(notification: notification, category: category), appName: appName(bundle),
-                    expires: context.now().addingTimeInterval(presentation.bannerSeconds),
-                    showsPreview: settings.showPreviews, categoryOptions: category?.options ?? []))
+            banners.push(bannerEntry(notification, seconds: presentation.bannerSeconds, context: context))
             scheduleBannerTimer(context)
         }
         if presentation.sound { signal(.bell) }
@@ -325,6 +334,18 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         let owner = notification.owner
         return
             "\(owner.bundleIdentifier)\n\(owner.device)\n\(notification.request.identifier)\n\(notification.date.timeIntervalSince1970)"
+    }
+
+    /// A banner for `notification` with its category's buttons, leaving after `seconds`.
+    private func bannerEntry(_ notification: DeliveredNotification, seconds: Double, context: SuiteContext)
+        -> BannerStack.Entry
+    {
+        let category = ledger.category(of: notification)
+        return BannerStack.Entry(
+            bar: ActionBar(notification: notification, category: category),
+            appName: appName(notification.owner.bundleIdentifier), expires: context.now().addingTimeInterval(seconds),
+            showsPreview: ledger.settings(of: notification.owner.bundleIdentifier).showPreviews,
+            categoryOptions: category?.options ?? [])
     }
 
     private func scheduleBannerTimer(_ context: SuiteContext) {

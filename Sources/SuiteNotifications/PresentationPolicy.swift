@@ -52,8 +52,10 @@ public enum PresentationPolicy {
         if level == .passive { options.subtract([.banner, .sound]) }
         let breaksThrough = level == .timeSensitive || level == .critical
         if doNotDisturb, !breaksThrough { options.subtract([.banner, .sound]) }
-        // Critical rings even when sounds are off or the app said nothing.
-        let rings = options.contains(.sound) || level == .critical || isCriticalSound
+        // Critical rings even when sounds are off or the app said nothing, if critical alerts are allowed (else a
+        // critical sound is an ordinary one, held by the settings and Do Not Disturb as any other).
+        let rings =
+            options.contains(.sound) || (settings.criticalAlertsEnabled && (level == .critical || isCriticalSound))
         return Presentation(
             banner: options.contains(.banner), list: options.contains(.list) || options.contains(.banner),
             sound: rings, badge: options.contains(.badge),

@@ -10,6 +10,8 @@ enum SuiteNotificationMessage: Sendable {
     /// A notification arrived, with its app's current settings and categories.
     case arrived(DeliveredNotification, NotificationSettings, [NotificationCategory])
     case removed(NotificationsRemoved)
+    /// A push that shows nothing, with its app's current settings: its badge (if any) is the app's; the app gets it.
+    case background(BackgroundPush, NotificationSettings?)
     case response(NotificationResponse)
     /// A call to the daemon failed.
     case failed(String)

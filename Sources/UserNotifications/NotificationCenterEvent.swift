@@ -10,6 +10,9 @@ public enum NotificationCenterEvent: Hashable, Sendable {
     case didReceive(NotificationResponse)
     /// Pending requests or delivered notifications went away (removed, pushed out of the 64, collapsed).
     case removed(NotificationsRemoved)
+    /// A push that shows nothing reached the app: its custom keys, and its badge when it set one
+    /// (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
+    case background(BackgroundPush)
     /// The connection to the daemon closed; the center reconnects on its next call.
     case disconnected
 }

@@ -271,6 +271,7 @@ private final class CenterState: Sendable {
             if fields.withLock({ $0.seen.firstTime(notification) }) { sink?.yield(.willPresent(notification)) }
         case .notificationResponse(let response): sink?.yield(.didReceive(response))
         case .notificationsRemoved(let removal): sink?.yield(.removed(removal))
+        case .backgroundPush(let background): sink?.yield(.background(background))
         default:
             guard let id = envelope.requestID else { return }
             // A long pending or delivered answer comes in pieces: the last one finishes the request.

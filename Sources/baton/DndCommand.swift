@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatonEnvironment
 import Foundation
+import Notifications
 import SuiteNotifications
 
 /// `baton dnd on [--until TIME | --for DURATION] | off | status [--json] | schedule HH:MM-HH:MM|off`:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatonEnvironment
 import Foundation
+import Notifications
 import SuiteNotifications
 
 /// `--account` of `baton dnd`: the whole account's Do Not Disturb (every device's suite honours it) rather

@@ -24,12 +24,14 @@ enum NotificationCLI {
         static let capacity: Int32 = 75
     }
 
-    /// Sends `message` and returns the daemon's typed answer; a refusal prints one line and exits (with the
-    /// code `exitCode` picks for it, else the family's), after `cleanup` (which removes what the request
-    /// would have owned: `notify`'s attachment copies).
+    /// Sends `message` and returns the daemon's typed answer (the first for which `final` holds, within
+    /// `timeout`, put together when it comes in pieces); a refusal prints one line and exits (with the code
+    /// `exitCode` picks for it, else the family's), after `cleanup` (which removes what the request would have
+    /// owned: `notify`'s attachment copies).
     static func request(
-        _ message: NotificationMessage, exitCode pick: (WireFailure) -> Int32? = { _ in nil },
-        cleanup: () -> Void = {}
+        _ message: NotificationMessage, timeout: TimeAmount = .seconds(30),
+        final: @escaping @Sendable (NotificationMessage) -> Bool = { _ in true },
+        exitCode pick: (WireFailure) -> Int32? = { _ in nil }, cleanup: () -> Void = {}
     ) async -> NotificationMessage {
         let wire: WireMessage
         do {
@@ -41,7 +43,7 @@ enum NotificationCLI {
         let paths = BatonPaths()
         let reply: WireMessage
         do {
-            reply = try await requestStartingDaemon(paths: paths, stamping(wire))
+            reply = try await requestStartingDaemon(paths: paths, timeout: timeout, stamping(wire), final: final)
         } catch {
             cleanup()
             switch error {
@@ -69,10 +71,11 @@ enum NotificationCLI {
     /// Sends `make`, starting the daemon first when none runs; a daemon that cannot start is thrown as
     /// `.refused` with its line, or `.foreign` (exit 78) for an unsafe path.
     private static func requestStartingDaemon(
-        paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
+        paths: BatonPaths, timeout: TimeAmount, _ make: @escaping @Sendable (UInt64) -> WireMessage,
+        final: @escaping @Sendable (NotificationMessage) -> Bool
     ) async throws(StartingFailure) -> WireMessage {
         do {
-            return try await gathered(paths: paths, make)
+            return try await gathered(paths: paths, timeout: timeout, make, final: final)
         } catch .notRunning {
             do {
                 try await DaemonLauncher.startOnDemand(paths: paths)
@@ -83,7 +86,7 @@ enum NotificationCLI {
             throw .query(error)
         }
         do {
-            return try await gathered(paths: paths, make)
+            return try await gathered(paths: paths, timeout: timeout, make, final: final)
         } catch {
             throw .query(error)
         }
@@ -96,16 +99,17 @@ enum NotificationCLI {
     }
 
     /// The answer to `make(requestID)`, put back together when it comes in pieces (a long pending or
-    /// delivered list, `NotificationListPieces`).
+    /// delivered list, `NotificationListPieces`): the first whole answer for which `final` holds.
     private static func gathered(
-        paths: BatonPaths, _ make: @escaping @Sendable (UInt64) -> WireMessage
+        paths: BatonPaths, timeout: TimeAmount, _ make: @escaping @Sendable (UInt64) -> WireMessage,
+        final: @escaping @Sendable (NotificationMessage) -> Bool
     ) async throws(DaemonQueryError) -> WireMessage {
         let assembler = Mutex(NotificationListAssembler())
-        return try await DaemonQuery.gather(paths: paths, timeout: .seconds(30), make) { reply in
+        return try await DaemonQuery.gather(paths: paths, timeout: timeout, make) { reply in
             guard case .notification(let envelope) = reply, let typed = try? NotificationMessage(envelope) else {
                 return reply
             }
-            guard let whole = assembler.withLock({ $0.add(typed) }) else { return nil }
+            guard let whole = assembler.withLock({ $0.add(typed) }), final(whole) else { return nil }
             return (try? whole.wire(requestID: envelope.requestID)) ?? reply
         }
     }

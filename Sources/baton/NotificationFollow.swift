@@ -48,7 +48,7 @@ enum NotificationFollow {
         NotificationCLI.fail("the daemon closed the connection", code: NotificationCLI.ExitCode.failed)
     }
 
-    private static func connect(
+    static func connect(
         paths: BatonPaths, sink: AsyncStream<InboundFrame?>.Continuation
     ) async throws -> DaemonLink {
         let open = {
@@ -83,6 +83,16 @@ enum NotificationFollow {
                 "event": "removed", "app": removal.owner.bundleIdentifier, "device": removal.owner.device,
                 "identifiers": removal.identifiers, "pending": removal.pending, "reason": removal.reason.rawValue,
             ]
+        case .backgroundPush(let background):
+            object = [
+                "event": "background", "app": background.owner.bundleIdentifier, "device": background.owner.device,
+                "identifier": background.identifier, "kind": background.kind.rawValue,
+                "date": ISO8601DateFormatter().string(from: background.date),
+            ]
+            if let badge = background.badge { object["badge"] = badge }
+            if !background.userInfo.isEmpty {
+                object["userInfo"] = background.userInfo.mapValues(\.jsonObject)
+            }
         default: return
         }
         if json { return JSONOutput.line(object) }
@@ -101,7 +111,13 @@ enum NotificationFollow {
             "date": ISO8601DateFormatter().string(from: notification.date),
         ]
         if let late = notification.lateBy { object["lateBy"] = late }
-        if let badge = notification.request.content.badge { object["badge"] = badge }
+        let content = notification.request.content
+        if let badge = content.badge { object["badge"] = badge }
+        // What a script needs to act on it: its category, thread, level and custom keys (a push's url).
+        object["interruptionLevel"] = content.interruptionLevel.rawValue
+        if !content.categoryIdentifier.isEmpty { object["category"] = content.categoryIdentifier }
+        if !content.threadIdentifier.isEmpty { object["thread"] = content.threadIdentifier }
+        if !content.userInfo.isEmpty { object["userInfo"] = content.userInfo.mapValues(\.jsonObject) }
         return object
     }
 }

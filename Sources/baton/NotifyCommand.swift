@@ -8,8 +8,19 @@ import Notifications
 struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Schedule a local notification; prints its identifier and next fire date.",
+        abstract:
+            "Schedule a local notification (without a trigger: show it now); prints its identifier and next fire date.",
         discussion: """
+            Where: with --device (or BATON_DEVICE, as in the suite) that device; from a plain shell every device \
+            of the account (the terminal's own when there is none yet), as baton push does; the answer names them. \
+            Daylight saving (--calendar): a time skipped when clocks go forward fires at the first valid time after \
+            it (02:30 on a day that jumps 02:00→03:00 fires at 03:00; "minute=45 second=30" in the skipped hour \
+            fires at 03:00:00); a time repeated when clocks go back fires once, on its first occurrence. \
+            Scripts: --action ID:TITLE[:destructive|:foreground|:text] (repeatable) adds buttons; with --wait the \
+            command waits until one is chosen on any device and prints its ID (with the typed text after a tab \
+            for :text; "default" when the notification itself was opened; JSON with --json) and exits 0; it exits \
+            2 when the notification is dismissed and 124 when --wait-timeout passes first. Then the notification \
+            leaves every device. \
             Exit codes: 0 scheduled; 1 the daemon failed; 64 usage; 65 invalid trigger, content or attachment \
             (interval ≤ 0, repeating under 60 s, a past date, coordinates out of range, unknown category…); \
             66 attachment missing; 67 unknown app or device; 75 the app's 64 pending requests all fire sooner.
@@ -25,7 +36,7 @@ struct NotifyCommand: AsyncParsableCommand {
     var id: String?
     @Option(help: "A category the app registered.") var category: String = ""
     @Option(help: "Group with notifications of this thread.") var thread: String = ""
-    @Option(help: "Set the app's badge to N (0 clears it).") var badge: Int?
+    @Option(parsing: .unconditional, help: "Set the app's badge to N (0 clears it).") var badge: Int?
     @Option(help: ArgumentHelp("A sound name, default (the default sound) or none.", valueName: "name|default|none"))
     var sound: String = "default"
     @Option(help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
@@ -37,8 +48,55 @@ struct NotifyCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The app it belongs to (bundle identifier; baton's own unless given).", valueName: "bundle"))
     var app: String = NotificationCLI.cliBundle
+    @Option(
+        help: ArgumentHelp(
+            "A button: ID:TITLE, with :destructive, :foreground or :text (a reply field) after it.",
+            valueName: "id:title[:kind]"))
+    var action: [String] = []
+    @Flag(help: "Wait until an action is chosen and print it (exit 2 dismissed, 124 timed out).") var wait = false
+    @Option(
+        name: .customLong("wait-timeout"),
+        help: ArgumentHelp("With --wait: give up after this long (90, 2s, 10m, 1h).", valueName: "duration"))
+    var waitTimeout: String?
     @OptionGroup var options: DeviceOptions
     @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        // The daemon's clock schedules: a clock only this command sees would check and print another time than the
+        // one it fires at. BATON_NOW, which the daemon this command starts inherits, moves both.
+        if options.now != nil {
+            throw ValidationError(
+                "--now does not move the daemon's clock, which schedules the notification; set BATON_NOW for the daemon and this command instead"
+            )
+        }
+        if waitTimeout != nil, !wait { throw ValidationError("--wait-timeout goes with --wait") }
+        if let waitTimeout, (NotifyTriggerOptions.seconds(waitTimeout) ?? 0) <= 0 {
+            throw ValidationError("--wait-timeout \(BoundedQuote.quote(waitTimeout)) is not a duration (90, 2s, 10m)")
+        }
+        for text in action where Self.parseAction(text) == nil {
+            throw ValidationError(
+                "--action \(BoundedQuote.quote(text)) is not ID:TITLE[:destructive|:foreground|:text]")
+        }
+    }
+
+    /// "ID:TITLE[:destructive|:foreground|:text]" as an action (the title may hold colons).
+    static func parseAction(_ text: String) -> NotificationAction? {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
+        var options: ActionOptions = []
+        var textInput: NotificationAction.TextInput?
+        if parts.count >= 3, let kind = parts.last, ["destructive", "foreground", "text"].contains(kind) {
+            parts.removeLast()
+            switch kind {
+            case "destructive": options.insert(.destructive)
+            case "foreground": options.insert(.foreground)
+            default: textInput = .init(buttonTitle: "Send", placeholder: "")
+            }
+        }
+        let title = parts.dropFirst().joined(separator: ":")
+        guard !title.isEmpty else { return nil }
+        return NotificationAction(identifier: parts[0], title: title, options: options, textInput: textInput)
+    }
 
     func run() async throws {
         let clock = try options.clock()
@@ -56,9 +114,9 @@ struct NotifyCommand: AsyncParsableCommand {
         if let badge, badge < 0 {
             NotificationCLI.fail("--badge must be 0 or more", code: NotificationCLI.ExitCode.usage)
         }
-        let when: NotificationTrigger
+        let when: NotificationTrigger?
         do {
-            when = try trigger.trigger()
+            when = try trigger.trigger(now: clock.now())
         } catch {
             NotificationCLI.fail(error.description, code: NotificationCLI.ExitCode.invalid)
         }
@@ -68,6 +126,10 @@ struct NotifyCommand: AsyncParsableCommand {
             } catch {
                 NotificationCLI.fail(error.description, code: Self.exitCode(error))
             }
+        }
+        guard !(title.isEmpty && subtitle.isEmpty && body.isEmpty) else {
+            NotificationCLI.fail(
+                "nothing to show: --title, --subtitle and --body are all empty", code: NotificationCLI.ExitCode.invalid)
         }
         let content = NotificationContent(
             title: title, subtitle: subtitle, body: body, badge: badge,
@@ -88,17 +150,36 @@ struct NotifyCommand: AsyncParsableCommand {
             NotificationCLI.fail(error.description, code: Self.exitCode(error))
         }
         let owner = NotificationOwner(bundleIdentifier: app, device: options.deviceName)
+        // Following before it is added: an answer given at once is not missed.
+        let waiting = wait ? await NotificationWait.subscribe(bundle: app) : nil
+        let actions = action.compactMap(Self.parseAction)
         // The copies belong to the request: refused, they go at once (the daemon removes them later).
         let copies = request.content.attachments
+        // From a plain shell (no --device, no BATON_DEVICE) it is for every device of the account, as a push is.
         let answer = await NotificationCLI.request(
-            .add(AddNotification(owner: owner, request: request, requester: DeviceName.resolve(option: nil))),
+            .add(
+                AddNotification(
+                    // --device names this terminal's device as BATON_DEVICE does (a new name makes a new device).
+                    owner: owner, request: request, requester: options.deviceName,
+                    everyDevice: options.isDeviceNamed ? nil : true, actions: actions.isEmpty ? nil : actions)),
             cleanup: { AttachmentStore.remove(copies) })
         guard case .added(let added) = answer else {
             AttachmentStore.remove(copies)
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
+        let devices = added.devices ?? [owner.device]
+        let summary =
+            "\(TerminalText.line(added.identifier))  fires \(NotificationCLI.text(added.nextFireDate)) on "
+            + TerminalText.line(devices.joined(separator: ", "))
+        if let waiting {
+            // Said on standard error: standard output is the chosen action's.
+            FileHandle.standardError.write(Data("baton: \(summary); waiting\n".utf8))
+            await waiting.outcome(
+                bundle: app, identifier: added.identifier, timeout: waitTimeout.flatMap(NotifyTriggerOptions.seconds),
+                json: json)
+        }
         if json { return try JSONOutput.print(added) }
-        print("\(TerminalText.line(added.identifier))  fires \(NotificationCLI.text(added.nextFireDate))")
+        print(summary)
     }
 
     /// 66 for an attachment that cannot be read at all, 65 for anything else invalid.

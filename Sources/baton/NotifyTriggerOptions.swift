@@ -3,12 +3,15 @@ import BatonEnvironment
 import Foundation
 import Notifications
 
-/// `baton notify`'s trigger: exactly one of `--in`, `--at`, `--calendar`, `--near`.
+/// `baton notify`'s trigger: at most one of `--in`, `--at`, `--calendar`, `--near` (none: delivered now).
 struct NotifyTriggerOptions: ParsableArguments {
     @Option(
         name: .customLong("in"), help: ArgumentHelp("Fire after a time: 90, 2s, 10m, 1h30m.", valueName: "duration"))
     var delay: String?
-    @Option(help: ArgumentHelp("Fire at an ISO 8601 date (local time unless it has a zone).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Fire at an ISO 8601 date (local time unless it has a zone), or 17:30 (the next one), \"tomorrow 10:00\", \"mon 9:00\" (in the device's zone).",
+            valueName: "date"))
     var at: String?
     @Option(
         help: ArgumentHelp(
@@ -20,8 +23,10 @@ struct NotifyTriggerOptions: ParsableArguments {
         help: ArgumentHelp("Read --calendar in this zone (default: follow the device's).", valueName: "zone"))
     var timeZone: String?
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Fire on entering (or with --on-exit, leaving) a circle around LAT,LON.", valueName: "lat,lon"))
+            "Fire on entering (or with --on-exit, leaving) a circle around LAT,LON (-33.87,151.21 as it is).",
+            valueName: "lat,lon"))
     var near: String?
     @Option(help: ArgumentHelp("The circle's radius in metres (with --near).", valueName: "metres"))
     var radius: Double?
@@ -32,7 +37,8 @@ struct NotifyTriggerOptions: ParsableArguments {
 
     func validate() throws {
         let given = [delay != nil, at != nil, calendar != nil, near != nil].filter { $0 }.count
-        guard given == 1 else { throw ValidationError("give exactly one of --in, --at, --calendar or --near") }
+        guard given <= 1 else { throw ValidationError("give exactly one of --in, --at, --calendar or --near") }
+        if given == 0, repeats { throw ValidationError("--repeats needs --in, --calendar or --near") }
         if timeZone != nil, calendar == nil { throw ValidationError("--time-zone goes with --calendar") }
         if near != nil, radius == nil { throw ValidationError("--near needs --radius METRES") }
         if radius != nil, near == nil { throw ValidationError("--radius goes with --near") }
@@ -42,7 +48,8 @@ struct NotifyTriggerOptions: ParsableArguments {
 
     /// The trigger as given, or a one-line reason it cannot be read (its values are checked with the whole
     /// request by `NotificationRequest.validate`).
-    func trigger() throws(NotifyInputError) -> NotificationTrigger {
+    /// The trigger; nil (none given): delivered now.
+    func trigger(now: Date = Date()) throws(NotifyInputError) -> NotificationTrigger? {
         if let delay {
             guard let seconds = Self.seconds(delay) else {
                 throw NotifyInputError(
@@ -51,9 +58,10 @@ struct NotifyTriggerOptions: ParsableArguments {
             return .timeInterval(seconds: seconds, repeats: repeats)
         }
         if let at {
-            guard let date = ISO8601Time.parse(at) else {
+            guard let date = ISO8601Time.parse(at) ?? HumanTime.date(at, after: now) else {
                 throw NotifyInputError(
-                    "cannot read --at \(BoundedQuote.quote(at)) as an ISO 8601 date (e.g. 2026-12-30T09:00)")
+                    "cannot read --at \(BoundedQuote.quote(at)) as a time (17:30, \"tomorrow 10:00\", \"mon 9:00\") or an ISO 8601 date (e.g. 2026-12-30T09:00)"
+                )
             }
             var utc = Calendar(identifier: .gregorian)
             utc.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -74,7 +82,7 @@ struct NotifyTriggerOptions: ParsableArguments {
                     identifier: near, latitude: latitude, longitude: longitude, radius: radius, notifyOnEntry: !onExit,
                     notifyOnExit: onExit), repeats: repeats)
         }
-        throw NotifyInputError("give exactly one of --in, --at, --calendar or --near")
+        return nil
     }
 
     /// Seconds in "90", "2s", "10m", "1h30m", "1.5h".

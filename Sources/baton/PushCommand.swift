@@ -11,6 +11,12 @@ struct PushCommand: AsyncParsableCommand {
         commandName: "push",
         abstract: "Deliver an APNs payload (JSON or .apns file, - for standard input) to an app.",
         discussion: """
+            The answer means accepted and stored, as APNs' does: with the app's service extension to run (up to \
+            30 s), it is "accepted" at once (JSON: "state": "accepted") and the push is delivered afterwards, even \
+            across a daemon restart, so a script never needs to retry; --wait waits until it has gone and prints \
+            where. A push that shows nothing (content-available without an alert, or only a badge) reaches the \
+            app without a notification. An app whose notifications are denied on a device does not show it there \
+            ("not shown on D (denied)"; JSON: "notShown"). \
             Errors name APNs' reasons, one line each; with --json they print {"reason": …, "detail": …}. \
             Exit codes: 0 delivered, waiting or dropped as asked; 1 the daemon failed; 64 usage; 66 the file \
             cannot be read; 20 PayloadEmpty, 21 PayloadTooLarge, 22 BadPayload, 23 BadAps, 24 BadAlert, \
@@ -36,6 +42,8 @@ struct PushCommand: AsyncParsableCommand {
     var expiration: String?
     @Flag(help: "Seal the alert and custom keys with the app's key (its service extension decrypts them).")
     var encrypt = false
+    @Flag(help: "When the app's service extension runs first, wait until the push has gone and print where.")
+    var wait = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
@@ -44,9 +52,10 @@ struct PushCommand: AsyncParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
-                refuse(
-                    PushError(.payloadEmpty, "cannot read \(BoundedQuote.quote(file))"),
-                    code: NotificationCLI.ExitCode.noInput)
+                // Not an APNs reason: there is no payload at all.
+                let problem = "cannot read \(BoundedQuote.quote(file))"
+                if json { JSONOutput.line(["error": problem]) }
+                NotificationCLI.fail(problem, code: NotificationCLI.ExitCode.noInput)
             }
             data = contents
         }
@@ -75,18 +84,43 @@ struct PushCommand: AsyncParsableCommand {
                 NotificationCLI.fail("cannot encrypt the payload: \(error)", code: NotificationCLI.ExitCode.invalid)
             }
         }
-        let answer = await NotificationCLI.request(.push(PushIntake(push: push, device: device))) { failure in
-            PushReason.allCases.first { failure.message.hasPrefix($0.rawValue + ":") }?.exitCode
+        // Waiting: beyond the extension's 30 s limit and the daemon's own margin.
+        let answer = await NotificationCLI.request(
+            .push(PushIntake(push: push, device: device)), timeout: wait ? .seconds(90) : .seconds(5),
+            final: { [wait] answer in
+                guard wait, case .pushed(let outcome) = answer else { return true }
+                return outcome.state != .accepted
+            }
+        ) { [json] failure in
+            // The daemon's refusals print as the parser's do under --json.
+            let reason = PushReason.allCases.first { failure.message.hasPrefix($0.rawValue + ":") }
+            if json {
+                let detail =
+                    reason.map {
+                        String(failure.message.dropFirst($0.rawValue.count + 1)).trimmingCharacters(in: .whitespaces)
+                    }
+                    ?? failure.message
+                JSONOutput.line(["reason": reason?.rawValue ?? "DaemonFailed", "detail": detail])
+            }
+            return reason?.exitCode
         }
         guard case .pushed(let outcome) = answer else {
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
         if json { return try JSONOutput.print(outcome) }
+        if outcome.state == .accepted {
+            return print(
+                "\(outcome.identifier): accepted (the app's service extension runs; it is delivered afterwards)")
+        }
         var parts: [String] = []
         if !outcome.delivered.isEmpty { parts.append("delivered to \(outcome.delivered.joined(separator: ", "))") }
         if !outcome.waiting.isEmpty { parts.append("waiting for \(outcome.waiting.joined(separator: ", "))") }
         if !outcome.dropped.isEmpty {
             parts.append("dropped for \(outcome.dropped.joined(separator: ", ")) (not connected)")
+        }
+        if let notShown = outcome.notShown, !notShown.isEmpty {
+            let devices = notShown.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
+            parts.append("not shown on \(devices.joined(separator: ", "))")
         }
         if let elsewhere = outcome.elsewhere { parts.append(elsewhere.summary) }
         // Device names come from other devices: escaped for the terminal.

@@ -109,7 +109,8 @@ import Testing
         let file = machines.root.appendingPathComponent("sealed-\(UUID().uuidString).json")
         try #"{"aps":{"alert":{"title":"\#(title)","body":"Open on this terminal"}},"url":"https://example.com/tides"}"#
             .write(to: file, atomically: true, encoding: .utf8)
-        let pushed = try machines.baton("laptop", ["push", file.path, "--encrypt", "--app", browser])
+        // The extension runs first: without --wait the answer is "accepted" (issue 22, finding 3).
+        let pushed = try machines.baton("laptop", ["push", file.path, "--encrypt", "--app", browser, "--wait"])
         #expect(pushed.status == 0, "\(pushed.output)")
         #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
         func delivered(_ machine: String, _ device: String) throws -> String {

@@ -19,7 +19,8 @@ import UserNotifications
         let serverScript: URL
         let environment: [String: String]
 
-        init() async throws {
+        /// `capabilities`: what the test server's `GetCapabilities` answers.
+        init(capabilities: [String] = ["actions", "body"]) async throws {
             for (binary, package) in [
                 ("/usr/bin/dbus-daemon", "dbus-daemon"), ("/usr/bin/dbus-monitor", "dbus-bin"),
                 ("/usr/bin/gdbus", "libglib2.0-bin"), ("/usr/bin/python3", "python3"),
@@ -32,7 +33,10 @@ import UserNotifications
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let socket = "\(directory.path)/bus"
             address = "unix:path=\(socket)"
-            environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path]
+            environment = [
+                "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path,
+                "TEST_CAPABILITIES": capabilities.joined(separator: ","),
+            ]
             bus = try ProbeProcess(
                 command: ["/usr/bin/dbus-daemon", "--session", "--nofork", "--address", address],
                 environment: environment)

@@ -4,7 +4,7 @@
 /// `org.baton.TestControl.Invoke` / `Close`.
 enum FreedesktopServerScript {
     static let source = #"""
-        import json, sys
+        import json, os, sys
         import dbus, dbus.service
         from dbus.mainloop.glib import DBusGMainLoop
         from gi.repository import GLib
@@ -38,7 +38,7 @@ enum FreedesktopServerScript {
 
             @dbus.service.method(IFACE, out_signature='as')
             def GetCapabilities(self):
-                return ['actions', 'body']
+                return os.environ.get('TEST_CAPABILITIES', 'actions,body').split(',')
 
             @dbus.service.method(IFACE, out_signature='ssss')
             def GetServerInformation(self):

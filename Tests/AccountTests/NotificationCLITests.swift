@@ -79,7 +79,8 @@ import Testing
         (["--in", "1h", "--category", "nope"], 65, "unknown category 'nope'"),
         (["--in", "1h", "--attach", "/nonexistent/cat.png"], 66, "no such file"),
         (["--in", "1h", "--app", "com.nobody.app"], 67, "unknown app 'com.nobody.app'"),
-        (["--in", "1h", "--device", "ghost"], 67, "unknown device 'ghost'"),
+        // `--device ghost` names this terminal's device, as BATON_DEVICE=ghost does: it makes the device (issue 22,
+        // finding 8; NotificationCornerTests). Listing an unknown device is 67.
         (["--in", "1h", "--level", "loud"], 64, "--level 'loud'"),
         (["--in", "1h", "--at", "2030-01-01"], 64, "exactly one of"),
     ]

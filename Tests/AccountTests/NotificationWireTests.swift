@@ -73,6 +73,10 @@ import Wire
             NotificationResponse(notification: delivered, actionIdentifier: "note", userText: "lovely")),
         .notificationsRemoved(
             NotificationsRemoved(owner: owner, identifiers: ["x"], pending: true, reason: .pushedOut)),
+        .backgroundPush(
+            BackgroundPush(
+                owner: owner, identifier: "b", kind: .background, badge: 7, sound: nil,
+                userInfo: ["acme": .string("bar")], date: date)),
         .follow(NotificationFilter(device: "desk")),
         .push(
             PushIntake(

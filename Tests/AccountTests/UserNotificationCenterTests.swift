@@ -24,7 +24,7 @@ import UserNotifications
             case .didReceive(let response):
                 answered.append("\(response.actionIdentifier):\(response.userText ?? "")")
             case .removed(let removal): removed += removal.identifiers
-            case .disconnected: break
+            case .background, .disconnected: break
             }
             return nil
         }

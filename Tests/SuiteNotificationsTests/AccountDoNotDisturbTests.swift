@@ -1,4 +1,5 @@
 import Foundation
+import Notifications
 import Testing
 
 @testable import SuiteNotifications

@@ -110,3 +110,43 @@ import Testing
         #expect(stack.entries.isEmpty && !stack.isFocused)
     }
 }
+
+/// Issue 22, "bring it back": a banner recalled with Ctrl-N is focused on top; `c` puts every banner away
+/// without dismissing anything.
+@Suite struct BannerRecallTests {
+    let stacks = BannerStackTests()
+
+    @Test func aRecalledBannerIsFocusedOnTop() {
+        var stack = BannerStack()
+        stack.recall(stacks.entry(Fixture.delivered("old")))
+        #expect(stack.isFocused && stack.entries.map(\.bar.notification.request.identifier) == ["old"])
+        // Focused, it stays past its time.
+        stack.expire(now: Fixture.now.addingTimeInterval(60))
+        #expect(stack.entries.count == 1)
+    }
+
+    @Test func cPutsEveryBannerAwayAndDismissesNothing() {
+        var stack = BannerStack()
+        for name in ["a", "b", "c"] { stack.push(stacks.entry(Fixture.delivered(name))) }
+        #expect(stack.handle(.ctrl("n")) == .handled)
+        #expect(stack.handle(.char("c")) == .handled)
+        #expect(stack.entries.isEmpty && !stack.isFocused)
+    }
+}
+
+/// Issue 22: the newest notification heads a collapsed thread in F4; relevanceScore orders only its summary.
+@Suite struct ThreadHeadTests {
+    @Test func theNewestHeadsACollapsedThreadAndTheMostRelevantNamesTheSummary() {
+        var ledger = NotificationLedger()
+        ledger.deliver(
+            Fixture.delivered("important", title: "Ada: the plan", thread: "ada", relevance: 1, secondsAgo: 120))
+        ledger.deliver(Fixture.delivered("new", title: "Ada: ok", thread: "ada", relevance: 0, secondsAgo: 10))
+        let rows = CenterScreen().rows(ledger)
+        let heads = rows.compactMap { row -> String? in
+            if case .notification(let notification) = row { return notification.request.identifier }
+            return nil
+        }
+        #expect(heads == ["new"])
+        #expect(ledger.groups.first?.threads.first?.byRelevance.first?.request.identifier == "important")
+    }
+}

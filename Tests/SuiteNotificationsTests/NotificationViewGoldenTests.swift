@@ -131,3 +131,48 @@ import Testing
         #expect(screen.handle(.char("x"), ledger: ledger) == .cancel(soon))
     }
 }
+
+/// Issue 22, finding 5: line breaks and tabs in a body are text, shown as lines and spaces; control characters
+/// and escape sequences stay escaped.
+@Suite struct MultiLineBodyGoldenTests {
+    static let body = "Build 41 failed\n\tstep: link\r\nerror: \u{1B}[31mundefined symbol\nsee the log\nand more"
+
+    @Test func aBannerShowsTheBodysLines() throws {
+        var stack = BannerStack()
+        stack.push(
+            BannerStack.Entry(
+                bar: ActionBar(notification: Fixture.delivered("ci", title: "CI", body: Self.body), category: nil),
+                appName: "Baton", expires: Fixture.now.addingTimeInterval(5), showsPreview: true, categoryOptions: []))
+        var buffer = CellBuffer(size: Size(width: 60, height: 12))
+        _ = stack.render(in: Rect(x: 0, y: 1, width: 60, height: 9), now: Fixture.now, into: &buffer)
+        let lines = buffer.textLines()
+        #expect(!lines.joined().contains("\\n") && !lines.joined().contains("\\t"))
+        #expect(lines.joined().contains("\\u{1b}[31m"))
+        try Golden.check(lines, named: "banner-multiline-body")
+    }
+
+    @Test func theCenterShowsTheSelectedBodysLines() throws {
+        var ledger = NotificationLedger()
+        ledger.deliver(
+            Fixture.delivered("ci", title: "CI", body: Self.body, bundle: "com.baton.cli", thread: "ci", secondsAgo: 60)
+        )
+        ledger.deliver(
+            Fixture.delivered(
+                "raw", title: "", body: "first\nsecond", bundle: "com.baton.cli", thread: "raw", secondsAgo: 30))
+        var screen = CenterScreen()
+        _ = screen.handle(KeyPress(.down), ledger: ledger)
+        var buffer = CellBuffer(size: Size(width: 70, height: 14))
+        _ = screen.render(
+            in: Rect(size: buffer.size), ledger: ledger, appName: { _ in "Baton" }, doNotDisturb: nil, now: Fixture.now,
+            into: &buffer)
+        let lines = buffer.textLines()
+        #expect(!lines.joined().contains("\\n"))
+        try Golden.check(lines, named: "center-multiline-body")
+    }
+
+    @Test func lineBreaksWrapAndCutWithAnEllipsis() {
+        #expect(NotificationText.body("a\nb\n\nc\nd", width: 10, maxLines: 3) == ["a", "b", "…"])
+        #expect(NotificationText.body("one\ttwo\n", width: 20, maxLines: 3) == ["one two"])
+        #expect(NotificationText.body("x\u{07}y", width: 20, maxLines: 3) == ["x\\u{7}y"])
+    }
+}

@@ -55,8 +55,20 @@ import UserNotifications
     @Test func criticalRingsEvenWithSoundsOffAndUnderDoNotDisturb() {
         var settings = Fixture.authorized
         settings.soundsEnabled = false
+        settings.criticalAlertsEnabled = true
         let shown = decide(.critical, sound: .critical(name: nil, volume: 1), settings: settings, dnd: true)
         #expect(shown.sound && shown.banner)
+    }
+
+    /// Issue 22, finding 8: without the critical-alerts permission a critical sound is held like any other.
+    @Test func aCriticalSoundWithoutCriticalAlertsAllowedDoesNotBreakThrough() {
+        var settings = Fixture.authorized
+        settings.soundsEnabled = false
+        settings.criticalAlertsEnabled = false
+        #expect(!decide(sound: .critical(name: nil, volume: 1), settings: settings).sound)
+        #expect(!decide(.critical, sound: .critical(name: nil, volume: 1), settings: settings, dnd: true).sound)
+        settings.soundsEnabled = true
+        #expect(!decide(sound: .critical(name: nil, volume: 1), settings: settings, dnd: true).sound)
     }
 
     @Test func doNotDisturbHoldsActiveButNotTimeSensitive() {

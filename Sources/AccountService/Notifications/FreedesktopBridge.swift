@@ -30,10 +30,18 @@ final class FreedesktopBridge {
         var method: String
         var head: [String] = []
         var tail: [String] = []
+        /// Notify's body text, put in `tail` after the replaces id's successor (`bodyIndex`): escaped as markup
+        /// for a server that interprets `body-markup`, as it is for one that shows text.
+        var body: String?
+        static let bodyIndex = 2
         var isClose: Bool { method == "CloseNotification" }
 
-        func arguments(replacing: UInt32?) -> [String] {
-            [
+        func arguments(replacing: UInt32?, markup: Bool) -> [String] {
+            var tail = tail
+            if let body, tail.indices.contains(Self.bodyIndex) {
+                tail[Self.bodyIndex] = GVariantText.string(markup ? FreedesktopBridge.escapedMarkup(body) : body)
+            }
+            return [
                 "call", "--session", "--timeout", "5", "--dest", "org.freedesktop.Notifications",
                 "--object-path", "/org/freedesktop/Notifications", "--method",
                 "org.freedesktop.Notifications." + method,
@@ -56,13 +64,19 @@ final class FreedesktopBridge {
     private var retryScheduled = false
     private var monitor: Process?
     private var stopped = false
+    /// Whether the server interprets body markup (asked once, before the first call).
+    private var bodyMarkup: Bool?
     /// Called on the loop for each action or user dismissal of a forwarded notification.
     var onEvent: (Event) -> Void = { _ in }
 
+    /// Whether `environment` opts in (`BATON_FREEDESKTOP_NOTIFICATIONS=on`, as the state directory's setting sets it).
+    static func isWanted(_ environment: [String: String]) -> Bool {
+        ["on", "1", "yes", "true"].contains(environment["BATON_FREEDESKTOP_NOTIFICATIONS"]?.lowercased() ?? "off")
+    }
+
     /// The bridge when `environment` opts in and names a session bus; nil (and a log line saying why) otherwise.
     static func make(environment: [String: String], loop: any EventLoop, logger: Logger) -> FreedesktopBridge? {
-        let setting = environment["BATON_FREEDESKTOP_NOTIFICATIONS"]?.lowercased() ?? "off"
-        guard ["on", "1", "yes", "true"].contains(setting) else { return nil }
+        guard isWanted(environment) else { return nil }
         guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {
             logger.warning("freedesktop bridge: no DBUS_SESSION_BUS_ADDRESS; not forwarding")
             return nil
@@ -103,7 +117,7 @@ final class FreedesktopBridge {
                     "''", GVariantText.string(summary), GVariantText.string(body),
                     GVariantText.stringArray(buttons.flattened),
                     "{'urgency': <byte \(urgency)>, 'desktop-entry': <'baton'>}", "int32 -1",
-                ]))
+                ], body: body))
     }
 
     /// Closes the desktop copy of a notification the daemon no longer keeps.
@@ -139,13 +153,27 @@ final class FreedesktopBridge {
         }
         queue.removeFirst()
         calling = true
-        let arguments = job.arguments(replacing: ids[job.key])
-        let (gdbus, environment) = (self.gdbus, self.environment)
+        let replacing = ids[job.key]
+        let (gdbus, environment, known) = (self.gdbus, self.environment, bodyMarkup)
         let bound = NIOLoopBound(self, eventLoop: loop)
         let loop = self.loop
         DispatchQueue.global().async {
-            let result = ChildProcess.run(gdbus, arguments, environment: environment)
-            loop.execute { bound.value.finished(job, result) }
+            // The server is asked once what it interprets; if it cannot be asked, the call fails as Notify would.
+            let asked =
+                known.map { .bodyMarkup($0) } ?? Self.serverHasBodyMarkup(gdbus: gdbus, environment: environment)
+            let markup: Bool
+            switch asked {
+            case .bodyMarkup(let answer): markup = answer
+            case .unknown(let failed):
+                loop.execute { bound.value.finished(job, failed) }
+                return
+            }
+            let result = ChildProcess.run(
+                gdbus, job.arguments(replacing: replacing, markup: markup), environment: environment)
+            loop.execute {
+                bound.value.bodyMarkup = markup
+                bound.value.finished(job, result)
+            }
         }
     }
 

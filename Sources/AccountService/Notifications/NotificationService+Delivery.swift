@@ -141,7 +141,7 @@ extension NotificationService {
             }
         }
         tellFollowers(.notificationDelivered(notification), owner: owner)
-        if let bridge {
+        if let bridge = desktopBridge(), showsOnDesktop(notification) {
             let category = appRow(owner).categories.first {
                 $0.identifier == notification.request.content.categoryIdentifier
             }

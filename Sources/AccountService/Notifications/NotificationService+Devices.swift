@@ -12,8 +12,9 @@ import Wire
 /// only it had are no longer known). Every push that leaves unsent is logged and
 /// told to followers (`notificationsRemoved`, reason `collapsed`, `overflow` or `expired`).
 extension NotificationService {
-    /// Queues `push` for its absent device, within the device's bound.
-    func queue(_ push: NotificationTable.WaitingPush) {
+    /// Queues `push` for its absent device, within the device's bound; returns the change that stores it (and
+    /// removes what the bound drops), for the caller to commit with the rest of its change.
+    func queue(_ push: NotificationTable.WaitingPush) -> @Sendable (Database) throws -> Void {
         var mine = waiting[push.device] ?? []
         var dropped: [NotificationTable.WaitingPush] = []
         if let collapseID = push.collapseID {
@@ -27,7 +28,7 @@ extension NotificationService {
         reportUnsent(overflow, reason: .overflow)
         waiting[push.device] = mine
         let gone = (dropped + overflow).map(\.sequence)
-        table.write { db in
+        return { db in
             try NotificationTable.queuePush(push, in: db)
             try NotificationTable.deletePushes(gone, in: db)
         }

@@ -36,10 +36,23 @@ extension NotificationService {
         let forward =
             intake.device == nil && intake.origin == nil && relay.isAttached
             ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
+        if push.kind != .alert {
+            return pushInBackground(
+                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
+        }
         guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
             return route(
                 push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
         }
+        // Accepted and stored first, as APNs answers (the extension may take up to its deadline): the original
+        // waits in the push queue for each target, so a crash while the extension runs still delivers it (the
+        // original, as a failed extension does). Where it went is answered again once it has gone (`--wait`).
+        let held = hold(push, request: request, for: targets)
+        answerAfterCommit(
+            .pushed(
+                PushOutcome(
+                    identifier: request.identifier, delivered: [], waiting: [], dropped: [], state: .accepted)),
+            requestID: requestID, to: connection)
         // The app's service extension may take up to its deadline: it runs off the loop, then the push goes on.
         let runner = extensionRunner
         let loop = eventLoop
@@ -64,22 +77,31 @@ extension NotificationService {
                 modified.content = outcome.content
                 service.route(
                     push, request: modified, to: targets, forward: forward, requestID: requestID,
-                    connection: boundConnection.value)
+                    connection: boundConnection.value, settling: held)
             }
         }
     }
 
     /// Delivers a push's request to each target device that is here, keeps it for the others until its
     /// expiration (or drops it with expiration 0), hands it to the account link when `forward` says so, and
-    /// answers where it went.
+    /// answers where it went. The queued rows `settling` (the held original of an accepted push) leave in the
+    /// same transaction as the deliveries and new queued rows.
     func route(
         _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
-        requestID: UInt64?, connection: ClientConnection
+        requestID: UInt64?, connection: ClientConnection, settling held: [Int64] = []
     ) {
         var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
         let now = clock.now()
+        var firings: [NotificationScheduler.Firing] = []
+        // The rows queued for absent devices (with what their caps drop), written with the fires.
+        var queued: [@Sendable (Database) throws -> Void] = []
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
+            if appRow(owner).settings.authorizationStatus == .denied {
+                // As on Apple: a denied app's alert is not shown, kept or announced; the push says so.
+                outcome.notShown = (outcome.notShown ?? [:]).merging([device: "denied"]) { $1 }
+                continue
+            }
             if push.collapseID != nil {
                 let removed = scheduler.remove(owner: owner, identifiers: [request.identifier])
                 if !removed.isEmpty {
@@ -89,10 +111,9 @@ extension NotificationService {
             var expiration: Date?
             if case .at(let date) = push.expiration { expiration = date }
             if isPresent(device) {
-                fire([
+                firings.append(
                     NotificationScheduler.Firing(
-                        owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now)
-                ])
+                        owner: owner, request: request, due: now, lateBy: nil, nextFire: nil, anchor: now))
                 outcome.delivered.append(device)
             } else if push.expiration == .immediately || (expiration.map { $0 <= now } ?? false) {
                 outcome.dropped.append(device)
@@ -102,9 +123,19 @@ extension NotificationService {
                     sequence: sequence, device: device,
                     notification: DeliveredNotification(owner: owner, request: request, date: now),
                     collapseID: push.collapseID, expiration: expiration)
-                queue(waitingPush)
+                queued.append(queue(waitingPush))
                 outcome.waiting.append(device)
             }
+        }
+        let rows = queued
+        let along: @Sendable (Database) throws -> Void = { db in
+            for change in rows { try change(db) }
+            try NotificationTable.deletePushes(held, in: db)
+        }
+        if firings.isEmpty {
+            if !rows.isEmpty || !held.isEmpty { table.write(along) }
+        } else {
+            fire(firings, alongWith: along)
         }
         logger.info(
             "push",
@@ -120,6 +151,31 @@ extension NotificationService {
             forward.intake.push.mutableContent = false
         }
         relayPush(forward, outcome: outcome, requestID: requestID, connection: connection)
+    }
+
+    /// Queues the original of an accepted push for each target (on disk only: a device that connects meanwhile
+    /// does not get it; after a crash it is delivered as queued). Returns the rows' sequences.
+    func hold(_ push: PushNotification, request: NotificationRequest, for targets: [String]) -> [Int64] {
+        let now = clock.now()
+        var expiration: Date?
+        switch push.expiration {
+        case .at(let date): expiration = date
+        case .immediately: expiration = now
+        default: break
+        }
+        var rows: [NotificationTable.WaitingPush] = []
+        for device in targets {
+            sequence += 1
+            let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
+            rows.append(
+                NotificationTable.WaitingPush(
+                    sequence: sequence, device: device,
+                    notification: DeliveredNotification(owner: owner, request: request, date: now),
+                    collapseID: push.collapseID, expiration: expiration))
+        }
+        let held = rows
+        table.write { db in for row in held { try NotificationTable.queuePush(row, in: db) } }
+        return rows.map(\.sequence)
     }
 
     /// Delivers, in order, the pushes that waited for `device`; drops the expired ones.

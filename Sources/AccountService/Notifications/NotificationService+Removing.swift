@@ -32,7 +32,7 @@ extension NotificationService {
             count += removed.count
             delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
             for identifier in removed { unsent[owner]?.remove(identifier) }
-            if let bridge {
+            if let bridge = desktopBridge() {
                 for identifier in removed where !isDelivered(bundle: owner.bundleIdentifier, identifier: identifier) {
                     bridge.close(bundleIdentifier: owner.bundleIdentifier, identifier: identifier)
                 }

@@ -50,8 +50,11 @@ final class NotificationService: DaemonService {
     /// The highest delivery sequence whose fire has committed: what is answered or replayed never goes past
     /// it, so no client hears of a delivery a crash could still undo (fires commit in sequence order).
     var committedThrough: Int64 = 0
-    /// The desktop's notification server, when opted in (`FreedesktopBridge`).
-    let bridge: FreedesktopBridge?
+    /// The desktop's notification server, when opted in (`FreedesktopBridge`, `desktopBridge()`).
+    var bridge: FreedesktopBridge?
+    /// When the desktop setting's file was last read (nil inside: it did not exist).
+    var desktopStamp: Date??
+    let paths = BatonPaths()
     /// The account link's side of pushes for other machines.
     let relay: PushRelay
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
@@ -69,8 +72,6 @@ final class NotificationService: DaemonService {
         self.clock = clock
         self.logger = logger
         limits = NotificationLimits.fromEnvironment(ProcessInfo.processInfo.environment)
-        bridge = FreedesktopBridge.make(
-            environment: ProcessInfo.processInfo.environment, loop: eventLoop, logger: logger)
         scheduler = NotificationScheduler(clock: clock)
         relay = PushRelay(clock: clock)
         let startedAt = clock.now()
@@ -92,10 +93,10 @@ final class NotificationService: DaemonService {
         sequence = max(sequence, contents.waiting.map(\.sequence).max() ?? 0)
         committedThrough = sequence
         scheduler.onFire = { [unowned self] firings in self.fire(firings) }
-        bridge?.onEvent = { [unowned self] event in self.desktopDid(event) }
         scheduler.onRecomputed = { [logger] reason in
             logger.notice("calendar triggers recomputed", metadata: ["reason": "\(reason)"])
         }
+        _ = desktopBridge()
         // What was missed fires first (late); then the rest is read and armed.
         scheduler.start()
         let rest = try table.loadPending(after: startedAt)
@@ -176,13 +177,12 @@ final class NotificationService: DaemonService {
             answerAfterCommit(.done, requestID: requestID, to: connection)
         case .categoriesQuery(let owner): reply(.categoriesList(appRow(owner).categories))
         case .add(let add): self.add(add, requestID: requestID, from: connection)
-        case .pendingQuery(let filter): answerPending(filter, requestID: requestID, to: connection)
-        case .deliveredQuery(let filter): answerDelivered(filter, requestID: requestID, to: connection)
-        case .removePending(let filter):
-            answerAfterCommit(.removed(removePending(filter)), requestID: requestID, to: connection)
-        case .removeDelivered(let filter):
-            answerAfterCommit(
-                .removed(removeDelivered(filter, reason: .requested)), requestID: requestID, to: connection)
+        case .pendingQuery(let filter), .deliveredQuery(let filter), .removePending(let filter),
+            .removeDelivered(let filter):
+            if connection.device == nil, let problem = unknown(filter) {
+                return refuse(NotificationFailure.unknownTarget, problem)
+            }
+            listOrRemove(typed, filter: filter, requestID: requestID, connection: connection)
         case .setBadgeCount(let update):
             var app = appRow(update.owner)
             app.badge = max(0, update.count)
@@ -214,7 +214,7 @@ final class NotificationService: DaemonService {
         case .authorization, .settings, .categoriesList, .added, .pendingList, .pendingPiece, .deliveredList,
             .deliveredPiece, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .pushed, .relayPush, .done:
+            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }
     }

@@ -39,6 +39,11 @@ public struct DoNotDisturb: Codable, Hashable, Sendable {
 
     // MARK: Storage
 
+    /// `<state dir>/do-not-disturb.json`: Do Not Disturb for the whole account (`baton dnd … --account`).
+    public static func accountFile(paths: BatonPaths) -> URL {
+        paths.stateDirectory.appendingPathComponent("do-not-disturb.json")
+    }
+
     /// `<device dir>/do-not-disturb.json`.
     public static func file(paths: BatonPaths, device: String) -> URL {
         paths.deviceDirectory(device).appendingPathComponent("do-not-disturb.json")
