@@ -71,4 +71,24 @@ import Wire
         }
         #expect(categories.isEmpty)
     }
+
+    @Test func aDaemonLeftAloneStillForgetsADeviceAwayPastTheExpiry() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        try await B.start(harness, limits: "device-expiry-s=1,device-sweep-s=0.5")
+        // The app stays known through a device that stays.
+        let tablet = try await NotificationProbeLink.device(harness, "tablet", apps: [B.app])
+        defer { tablet.close() }
+        let phone = try await NotificationProbeLink.device(harness, "phone", apps: [B.app])
+        try await B.leave(phone, "phone", harness)
+        // No registration follows: the daemon's own sweep forgets it (a hang guard, not a timing assertion).
+        let log = harness.home.appendingPathComponent("state/logs/daemon.log")
+        #expect(
+            try await NotificationProbeLink.until {
+                ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("device forgotten")
+            })
+        let sender = try await NotificationProbeLink.open(harness)
+        #expect(
+            B.refusal(try await sender.ask(B.push("hello", to: "phone")))?.message.hasPrefix("BadDeviceToken") == true)
+    }
 }
