@@ -4,8 +4,9 @@ import Testing
 import Wire
 
 /// The notification center's bounds (the daemon's README, "Bounds"), against the real daemon: content and
-/// categories over their limits refused before anything is stored, pushes for an absent device capped,
-/// forgotten devices' pushes reported, and long answers sent in frames under the frame limit.
+/// categories over their limits refused before anything is stored, the content budgets, pushes for an absent
+/// device capped, and long answers sent in frames under the frame limit (forgotten devices:
+/// `NotificationForgottenDeviceTests`).
 @Suite(.serialized) struct NotificationBoundsTests {
     static let app = "com.example.bounds"
 
@@ -151,31 +152,6 @@ import Wire
         #expect(titles == ["p4", "p5", "p6", "p7", "c2"])
     }
 
-    @Test func aDeviceAwayPastTheExpiryIsForgottenAndItsPushesAreReported() async throws {
-        let harness = try BatonHarness()
-        defer { harness.tearDown() }
-        try await Self.start(harness, limits: "device-expiry-s=1")
-        let phone = try await NotificationProbeLink.device(harness, "phone", apps: [Self.app])
-        try await Self.leave(phone, "phone", harness)
-        let follower = try await NotificationProbeLink.open(harness)
-        _ = try await follower.ask(.follow(NotificationFilter(bundleIdentifier: Self.app)))
-        let sender = try await NotificationProbeLink.open(harness)
-        guard case .success(.pushed(let outcome)) = try await sender.ask(Self.push("hello", to: "phone")) else {
-            Issue.record("the push was not answered with pushed")
-            return
-        }
-        #expect(outcome.waiting == ["phone"])
-        // Past the expiry (not a guess at speed: the device must be away for longer than it), another
-        // device's registration makes the daemon look.
-        try await Task.sleep(for: .milliseconds(1500))
-        _ = try await NotificationProbeLink.device(harness, "tablet", apps: [Self.app])
-        #expect(try await NotificationProbeLink.until { Self.removals(follower, reason: .expired).count == 1 })
-        let again = try await sender.ask(Self.push("again", to: "phone"))
-        #expect(Self.refusal(again)?.message.hasPrefix("BadDeviceToken") == true, "\(again)")
-        let log = try String(contentsOf: harness.home.appendingPathComponent("state/logs/daemon.log"), encoding: .utf8)
-        #expect(log.contains("device forgotten"))
-    }
-
     @Test func thousandsOfPendingRequestsAcrossDevicesAreAllListed() async throws {
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "desk"
@@ -265,43 +241,5 @@ import Wire
         let kept = Set(delivered.map(\.request.identifier))
         #expect(kept.count <= 5 && kept.contains("n9"), "kept \(kept.sorted())")
         #expect(!kept.contains("n0"))
-    }
-
-    @Test func pastTheDevicesRememberedTheLeastRecentlySeenIsForgottenWithItsApps() async throws {
-        let harness = try BatonHarness()
-        defer { harness.tearDown() }
-        try await Self.start(harness, limits: "devices=2")
-        let own = "com.example.bounds.only-old"
-        let old = try await NotificationProbeLink.device(harness, "old", apps: [Self.app, own])
-        _ = try await old.ask(
-            .setCategories(
-                CategoriesUpdate(
-                    owner: NotificationOwner(bundleIdentifier: own, device: "old"),
-                    categories: [NotificationCategory(identifier: "c", actions: [])])))
-        try await Self.leave(old, "old", harness)
-        let sender = try await NotificationProbeLink.open(harness)
-        guard case .success(.pushed) = try await sender.ask(Self.push("for old", to: "old")) else {
-            Issue.record("the push for old was not taken")
-            return
-        }
-        let follower = try await NotificationProbeLink.open(harness)
-        _ = try await follower.ask(.follow(NotificationFilter(bundleIdentifier: Self.app)))
-        _ = try await NotificationProbeLink.device(harness, "new1", apps: [Self.app])
-        _ = try await NotificationProbeLink.device(harness, "new2", apps: [Self.app])
-        #expect(try await NotificationProbeLink.until { Self.removals(follower, reason: .expired).count == 1 })
-        let unknownApp = NotificationMessage.push(
-            PushIntake(
-                push: PushNotification(bundleIdentifier: own, content: NotificationContent(title: "t"), kind: .alert),
-                device: nil))
-        #expect(Self.refusal(try await sender.ask(unknownApp))?.message.hasPrefix("BadTopic") == true)
-        // Its categories went with it.
-        guard
-            case .success(.categoriesList(let categories)) = try await sender.ask(
-                .categoriesQuery(NotificationOwner(bundleIdentifier: own, device: "old")))
-        else {
-            Issue.record("no categories answer")
-            return
-        }
-        #expect(categories.isEmpty)
     }
 }

@@ -26,8 +26,10 @@ struct NotificationLimits: Sendable {
     var maxWaitingPerDevice = 32
     /// The most devices remembered; past it the least recently seen device that is not here is forgotten.
     var maxDevices = 64
-    /// A device that has not connected for this long is forgotten, with the pushes waiting for it.
+    /// A device that has not been connected for this long is forgotten, with the pushes waiting for it.
     var deviceExpiry: TimeInterval = 30 * 86_400
+    /// How often the daemon looks for devices to forget (besides at start and at each registration).
+    var deviceSweepInterval: TimeInterval = 3600
 
     /// The most encoded items one frame of a `pendingList` or `deliveredList` answer carries (a quarter of
     /// a frame; a longer answer is sent in pieces).
@@ -54,6 +56,7 @@ struct NotificationLimits: Sendable {
             case "pending-bytes": limits.maxPendingContentBytes = count
             case "delivered-bytes": limits.maxDeliveredContentBytes = count
             case "device-expiry-s": limits.deviceExpiry = value
+            case "device-sweep-s": limits.deviceSweepInterval = value
             default: continue
             }
         }

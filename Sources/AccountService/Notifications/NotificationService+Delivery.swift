@@ -35,6 +35,11 @@ extension NotificationService {
     }
 
     func connectionClosed(_ connection: ClientConnection) {
+        // A device's expiry counts from when it was last here.
+        for name in [connection.device?.name, followers[connection.id]?.filter.device].compactMap({ $0 })
+        where knownDevices.contains(name) {
+            deviceSeen[name] = clock.now()
+        }
         followers[connection.id] = nil
         relay.detach(connection)
     }

@@ -2,6 +2,7 @@ import BatonEnvironment
 import Foundation
 import GRDB
 import Logging
+import NIOCore
 import Notifications
 import Wire
 
@@ -39,6 +40,16 @@ extension NotificationService {
         knownDevices.insert(device)
         deviceSeen[device] = clock.now()
         forgetStaleDevices()
+    }
+
+    /// Looks for devices to forget every `deviceSweepInterval` (an hour), for a daemon that runs long without a
+    /// registration. Called on the loop.
+    func armDeviceSweep() {
+        let bound = NIOLoopBound(self, eventLoop: eventLoop)
+        _ = clock.schedule(after: limits.deviceSweepInterval) {
+            bound.value.forgetStaleDevices()
+            bound.value.armDeviceSweep()
+        }
     }
 
     /// Forgets the devices not here that have not connected for `deviceExpiry`, then, past `maxDevices`, the

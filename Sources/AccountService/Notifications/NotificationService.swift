@@ -103,6 +103,7 @@ final class NotificationService: DaemonService {
         restore(rest)
         scheduler.start()
         forgetStaleDevices()
+        armDeviceSweep()
         if !contents.pending.isEmpty || !rest.isEmpty {
             logger.info(
                 "notifications restored", metadata: ["missed": "\(contents.pending.count)", "pending": "\(rest.count)"])
