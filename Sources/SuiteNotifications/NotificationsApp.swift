@@ -20,6 +20,8 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     public private(set) var ledger = NotificationLedger()
     public private(set) var banners = BannerStack()
+    /// Opens a web page in the suite's browser: the default action of a `baton notify --url` notification.
+    public var openURL: (URL, SuiteContext) -> Void = { _, _ in }
     public private(set) var screen = CenterScreen()
     /// Connected to the daemon: calls go through it.
     private var center: UserNotificationCenter?
@@ -144,6 +146,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         case .response(let response):
             // The daemon's echo of what was chosen here: the app's didReceive, exactly once.
             let bundle = response.notification.owner.bundleIdentifier
+            if let url = Self.clickURL(of: response) { openURL(url, context) }
             port.post(
                 NotificationDelivery(bundleIdentifier: bundle, event: .didReceive(response)), to: .app(appName(bundle)))
         case .failed(let reason):
@@ -334,6 +337,15 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         let owner = notification.owner
         return
             "\(owner.bundleIdentifier)\n\(owner.device)\n\(notification.request.identifier)\n\(notification.date.timeIntervalSince1970)"
+    }
+
+    /// The page a command-line notification opens when it is chosen (`baton notify --url`, as ntfy's click).
+    static func clickURL(of response: NotificationResponse) -> URL? {
+        guard response.actionIdentifier == NotificationResponse.defaultActionIdentifier,
+            response.notification.owner.bundleIdentifier == "com.baton.cli",
+            case .string(let text)? = response.notification.request.content.userInfo["url"]
+        else { return nil }
+        return URL(string: text)
     }
 
     /// A banner for `notification` with its category's buttons, leaving after `seconds`.

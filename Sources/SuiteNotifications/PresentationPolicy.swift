@@ -59,6 +59,7 @@ public enum PresentationPolicy {
         return Presentation(
             banner: options.contains(.banner), list: options.contains(.list) || options.contains(.banner),
             sound: rings, badge: options.contains(.badge),
-            bannerSeconds: level == .timeSensitive || level == .critical ? timeSensitiveBannerSeconds : bannerSeconds)
+            bannerSeconds: BannerLifetime.seconds(in: content.userInfo)
+                ?? (level == .timeSensitive || level == .critical ? timeSensitiveBannerSeconds : bannerSeconds))
     }
 }

@@ -58,6 +58,15 @@ struct NotifyCommand: AsyncParsableCommand {
         name: .customLong("wait-timeout"),
         help: ArgumentHelp("With --wait: give up after this long (90, 2s, 10m, 1h).", valueName: "duration"))
     var waitTimeout: String?
+    @Option(
+        help: ArgumentHelp(
+            "A web page the notification opens in MonkeyBrowser when it is chosen (its default action).",
+            valueName: "url"))
+    var url: String?
+    @Flag(help: "The banner stays until acted on, dismissed or put away (the notification stays in the list anyway).")
+    var sticky = false
+    @Option(help: ArgumentHelp("The banner leaves after this long (2s, 20s, 1m).", valueName: "duration"))
+    var expire: String?
     @OptionGroup var options: DeviceOptions
     @Flag(help: "Print JSON.") var json = false
 
@@ -68,6 +77,13 @@ struct NotifyCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--now does not move the daemon's clock, which schedules the notification; set BATON_NOW for the daemon and this command instead"
             )
+        }
+        if let url, URL(string: url)?.scheme == nil {
+            throw ValidationError("--url \(BoundedQuote.quote(url)) is not a URL (https://…)")
+        }
+        if sticky, expire != nil { throw ValidationError("--sticky and --expire exclude each other") }
+        if let expire, (NotifyTriggerOptions.seconds(expire) ?? 0) <= 0 {
+            throw ValidationError("--expire \(BoundedQuote.quote(expire)) is not a duration (2s, 20s, 1m)")
         }
         if waitTimeout != nil, !wait { throw ValidationError("--wait-timeout goes with --wait") }
         if let waitTimeout, (NotifyTriggerOptions.seconds(waitTimeout) ?? 0) <= 0 {
@@ -136,6 +152,12 @@ struct NotifyCommand: AsyncParsableCommand {
             sound: sound == "none" ? nil : sound == "default" ? .default : .named(sound), categoryIdentifier: category,
             threadIdentifier: thread, interruptionLevel: interruption)
         var request = NotificationRequest(identifier: id ?? UUID().uuidString, content: content, trigger: when)
+        if let url { request.content.userInfo["url"] = .string(url) }
+        if sticky {
+            request.content.userInfo[BannerLifetime.key] = .string("sticky")
+        } else if let seconds = expire.flatMap(NotifyTriggerOptions.seconds) {
+            request.content.userInfo[BannerLifetime.key] = .double(seconds)
+        }
         do {
             try request.validate(now: clock.now(), deviceTimeZone: .current)
             // Copied into the daemon's store only once the request is known to be valid.

@@ -23,9 +23,14 @@ enum SuiteApps {
             deviceLocation: { try deviceLocation(device: device, paths: paths) }, launchedAt: clock.now(),
             usesBraille: StoresApp.braillePreferred(), port: services.port)
         let apps: [any SuiteApp] = [browser, stores, TodayApp(device: device, paths: paths)]
-        return apps + [
-            makeNotifications(device: device, paths: paths, port: services.port, apps: apps, now: { clock.now() })
-        ]
+        let notifications = makeNotifications(
+            device: device, paths: paths, port: services.port, apps: apps, now: { clock.now() })
+        notifications.openURL = { [weak browser] url, context in
+            guard let browser else { return }
+            context.post(OpenWebpageRequest(url: url), to: .app(browser.name))
+            context.activate(app: browser.name)
+        }
+        return apps + [notifications]
     }
 
     /// Notifications (F4) for the other apps: their names by bundle identifier, the CLI's as "Baton".

@@ -24,5 +24,13 @@ import Testing
         #expect(listed.output.contains("deploy: no (Rollback)"), "\(listed.output)")
         let uses = try await harness.run(["notify", "--title", "Deploy", "--category", "deploy", "--in", "1h"])
         #expect(uses.status == 0, "\(uses.output)")
+
+        // --sticky and --expire ask the banner's time (carried in userInfo for the suite).
+        #expect(
+            try await harness.run(["notify", "--title", "Stay", "--sticky", "--in", "1h", "--id", "stay"]).status == 0)
+        #expect(
+            try await harness.run(["notify", "--title", "T", "--sticky", "--expire", "2s", "--in", "1h"]).status == 64)
+        let pending = try await harness.run(["notifications", "pending", "--json"])
+        #expect(pending.output.contains("baton.banner") && pending.output.contains("sticky"), "\(pending.output)")
     }
 }

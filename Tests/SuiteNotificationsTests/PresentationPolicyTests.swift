@@ -79,3 +79,24 @@ import UserNotifications
         #expect(through.bannerSeconds == PresentationPolicy.timeSensitiveBannerSeconds)
     }
 }
+
+/// Issue 22, banner lifetime: `notify --sticky` and `--expire 20s` set the banner's time, not the notification's.
+@Suite struct BannerLifetimeTests {
+    /// The banner's time for content changed by `change` (its `userInfo`), at `level`.
+    func seconds(_ level: InterruptionLevel = .active, _ change: (inout NotificationContent) -> Void) -> Double {
+        var content = NotificationContent(title: "t", interruptionLevel: level)
+        change(&content)
+        return PresentationPolicy.decide(
+            content: content, settings: Fixture.authorized, appAnswer: nil, doNotDisturb: false
+        ).bannerSeconds
+    }
+
+    @Test func stickyAndExpireSetTheBannersTime() {
+        #expect(seconds { _ in } == PresentationPolicy.bannerSeconds)
+        #expect(seconds { $0.userInfo[BannerLifetime.key] = .double(20) } == 20)
+        #expect(
+            seconds(.timeSensitive) { $0.userInfo[BannerLifetime.key] = .string("sticky") }
+                == BannerLifetime.stickySeconds)
+        #expect(seconds { $0.userInfo[BannerLifetime.key] = .double(-1) } == PresentationPolicy.bannerSeconds)
+    }
+}
