@@ -5,7 +5,7 @@ import Testing
 /// (its default action) opens the page in MonkeyBrowser.
 @Suite(.serialized) struct NotifyURLEndToEndTests {
     @Test func choosingTheNotificationOpensItsPageInMonkeyBrowser() async throws {
-        let fixture = try BatonFixture()
+        let fixture = try await BatonFixture()
         let tmux = try TmuxSession(
             command: "env TERM=xterm-256color \(Shell.quote(fixture.binary)) --device B",
             environment: fixture.environment)
