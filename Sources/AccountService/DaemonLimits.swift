@@ -14,6 +14,9 @@ public struct DaemonLimits: Sendable {
     /// How long a new connection may stay silent (no complete frame) before it is closed, so idle
     /// connections cannot hold the connection cap.
     public var idleTimeout: TimeAmount
+    /// How long a continuing device waits for the source's payload before the continue fails with 4610
+    /// (`AccountDaemon.defaultContinueTimeout`; `continue-ms` for tests that kill the source on purpose).
+    public var continueTimeout: TimeAmount = AccountDaemon.defaultContinueTimeout
 
     public init(
         maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),
@@ -27,7 +30,7 @@ public struct DaemonLimits: Sendable {
     }
 
     /// The limits a daemon runs with: the defaults, or `BATON_DAEMON_LIMITS` (for tests), e.g.
-    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536,idle-ms=500`.
+    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536,idle-ms=500,continue-ms=60000`.
     public static func fromEnvironment(_ environment: [String: String]) -> DaemonLimits {
         var limits = DaemonLimits()
         guard let text = environment["BATON_DAEMON_LIMITS"] else { return limits }
@@ -40,6 +43,7 @@ public struct DaemonLimits: Sendable {
             case "partial-bytes": limits.maxPartialFrameBytes = value
             case "queued-bytes": limits.maxQueuedBytes = value
             case "idle-ms": limits.idleTimeout = .milliseconds(Int64(value))
+            case "continue-ms": limits.continueTimeout = .milliseconds(Int64(value))
             default: continue
             }
         }

@@ -187,8 +187,9 @@ struct DaemonRunCommand: ParsableCommand {
         _ = chdir(paths.stateDirectory.path)
         let outcome: AccountDaemon.Outcome
         do {
+            let limits = DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment)
             outcome = try AccountDaemon.run(
-                paths: paths, limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
+                paths: paths, continueTimeout: limits.continueTimeout, limits: limits,
                 ready: {
                     StandardError.detach()
                     LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.

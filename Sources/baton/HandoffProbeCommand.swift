@@ -69,6 +69,9 @@ struct HandoffProbeContinue: AsyncParsableCommand {
 
     func run() async throws {
         let session = try options.makeSession()
+        // The probe waits for the source as long as it runs at all: the daemon's own deadline (4610) is what
+        // the tests check, never a guess at how fast this process gets to run.
+        session.coordinator.continueTimeout = .seconds(options.seconds)
         session.start()
         var started = false
         let code = try await session.loop(stall: false) { session in

@@ -36,6 +36,8 @@ import Wire
     @Test func killingTheSourceMidContinueFailsWith4608() async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }
+        // The daemon's 5 s deadline (4610) must not win the race with the kill on a loaded machine.
+        harness.environment["BATON_DAEMON_LIMITS"] = "continue-ms=600000"
         let source = try harness.advertise(device: "alpha", extra: ["--stall"])
         let target = try harness.probe("continue", device: "beta")
         #expect(await source.waitForEvent("payloadRequested") != nil, "\(source.transcript)")

@@ -28,7 +28,10 @@ extension NotificationService {
         if let bundle = filter.bundleIdentifier, !knownApps.contains(bundle) {
             return "unknown app \(BoundedQuote.quote(bundle)): no device of this account has it"
         }
-        if let device = filter.device, !knownDevices.contains(device) {
+        // A device forgotten by the bounds still has its pending requests listed (they are kept).
+        if let device = filter.device, !knownDevices.contains(device),
+            !scheduler.books.keys.contains(where: { $0.device == device })
+        {
             return "unknown device \(BoundedQuote.quote(device))"
         }
         return nil
