@@ -191,7 +191,8 @@ struct DaemonRunCommand: ParsableCommand {
                 paths: paths, limits: DaemonLimits.fromEnvironment(ProcessInfo.processInfo.environment),
                 ready: {
                     StandardError.detach()
-                    LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
+                    // This machine's link to its account's server, if any, started and restarted for the daemon's life.
+                    LinkSupervisor.start(paths: BatonPaths())
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
