@@ -24,11 +24,13 @@ public actor KeyValueBridge {
     private var local: [String: KeyValueEntry] = [:]
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
-    private var publishedDevices: Set<String>?
+    var publishedDevices: Set<String>?
     /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
     /// overwrite a local write the link has not seen yet).
     private var storeKnown = false
     private var pushing = false
+    /// The link's writes into the daemon not answered yet, by request.
+    private var ownWrites: [UInt64: KeyValueEntry] = [:]
     private let skipped: SkippedRows
     /// Pushes for other machines' devices, on the same pool and doorbell.
     let pushes: PushBridge
@@ -90,6 +92,9 @@ public actor KeyValueBridge {
                     await self.publishDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name), client)
                 case .notification(let envelope):
                     await self.pushes.receive(envelope, client)
+                case .keyValueWritten(let reply):
+                    await self.written(reply)
+                    await self.pushPending(client)
                 default:
                     break
                 }
@@ -250,47 +255,36 @@ public actor KeyValueBridge {
             writer: Self.remoteWriterPrefix + machine)
     }
 
-    /// Replaces this machine's device rows when its set of devices changed (names only).
-    private func publishDevices(_ names: [String], _ client: PostgresClient) async {
-        let current = Set(names)
-        guard current != publishedDevices else { return }
-        do {
-            let machine = record.machine
-            let list = current.sorted()
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
-                    logger: logger)
-                for device in list {
-                    try await connection.query(
-                        """
-                        INSERT INTO baton.devices (machine, device) VALUES (\(machine), \(device))
-                        ON CONFLICT (owner, machine, device) DO UPDATE SET seen_at = now()
-                        """, logger: logger)
-                }
-            }
-            publishedDevices = current
-        } catch {
-            logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
-        }
-    }
-
-    /// Marks this machine seen.
-    private func touchMachine(_ client: PostgresClient) async throws {
-        try await client.query(
-            """
-            INSERT INTO baton.machines (machine) VALUES (\(record.machine))
-            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
-            """, logger: logger)
-    }
-
     private func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
+        write(
+            KeyValueEntry(
+                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
+    }
+
+    /// Writes `entry`'s value into the daemon as its writer; the answer says as which revision (`written`).
+    private func write(_ entry: KeyValueEntry) {
         requestCounter += 1
+        ownWrites[requestCounter] = entry
         daemon?.send(
             .keyValueWrite(
-                KeyValueWrite(
-                    requestID: requestCounter, key: name, value: value,
-                    writer: Self.remoteWriterPrefix + machine)))
+                KeyValueWrite(requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer)))
+    }
+
+    /// The daemon stored a write of the link's as `reply.revision`. A local change of the key heard meanwhile with
+    /// a lower revision was stored before it and is overwritten in the daemon though it was acknowledged: it is
+    /// written again and sent, so it is ordered after the server's row it lost to, and every machine ends on it.
+    private func written(_ reply: KeyValueWritten) {
+        guard var entry = ownWrites.removeValue(forKey: reply.requestID), let revision = reply.revision else { return }
+        entry.revision = revision
+        let held = local[entry.key]
+        if let held, held.revision > revision { return }  // A later change is known already.
+        if let held, !held.writer.hasPrefix(Self.remoteWriterPrefix),
+            held.value != entry.value || held.writer != entry.writer
+        {
+            write(held)
+            return
+        }
+        local[entry.key] = entry
     }
 
     private func advance(_ change: (inout LinkCursor) -> Void) throws(AccountLinkError) {

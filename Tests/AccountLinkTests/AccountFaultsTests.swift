@@ -60,6 +60,55 @@ import Testing
             }, "\(report)")
     }
 
+    /// Finding 1, adversarial: both machines write one key as fast as they can while the server is up, so rows
+    /// of the other machine arrive while a machine's own writes are on their way; once both are done (a last key
+    /// from each crossed) and caught up, both hold what the server's last row says.
+    @Test func bothMachinesWritingOneKeyAtOnceEndOnTheServersWord() async throws {
+        let (server, machines, url) = try Across.twoLinkedMachines()
+        defer { server.remove() }
+        defer { machines.tearDown() }
+        let rounds = 40
+        let writers = try ["laptop", "server"].map { machine in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "for i in $(seq 1 \(rounds)); do \"$0\" kv set hot.k \(machine)-$i || exit 1; done",
+                machines.binary,
+            ]
+            process.environment = machines.environment(machine)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        while writers.contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        for machine in ["laptop", "server"] {
+            #expect(try machines.baton(machine, ["kv", "set", "done.\(machine)", "yes"]).status == 0)
+        }
+        var report = ""
+        #expect(
+            try await machines.settled("both machines on the server's last row for hot.k") {
+                let crossed =
+                    try Across.value(machines, "laptop", "done.server") == "yes"
+                    && Across.value(machines, "server", "done.laptop") == "yes"
+                guard crossed else { return false }
+                let newest =
+                    Int64(
+                        try server.psql(url: url, "SELECT coalesce(max(seq), 0) FROM baton.key_values")
+                            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+                guard machines.cursor("laptop").serverSeq >= newest, machines.cursor("server").serverSeq >= newest
+                else { return false }
+                let last = try server.psql(url: url, "SELECT machine FROM baton.key_values WHERE key = 'hot.k'")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                let (onLaptop, onServer) = (
+                    try Across.value(machines, "laptop", "hot.k"), try Across.value(machines, "server", "hot.k")
+                )
+                report = "server row by \(last), laptop \(onLaptop ?? "-"), server machine \(onServer ?? "-")"
+                return onLaptop == "\(last)-\(rounds)" && onServer == onLaptop
+            }, "\(report)")
+    }
+
     /// Finding 4: a row no machine of the account sealed (garbage in `sealed`) is passed: a later change still
     /// crosses, and `account status` counts the row and names who wrote it.
     @Test func aRowThatDoesNotOpenIsPassedCountedAndTheRestKeepsFlowing() async throws {
