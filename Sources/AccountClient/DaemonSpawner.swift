@@ -15,12 +15,13 @@ public enum DaemonSpawner {
     private static let spawnSetSID: Int16 = 0x80
 
     /// Spawns the daemon (or, with `arguments`, another detached helper such as `baton-link run`) with this
-    /// process's environment plus `environment`, and reaps it in the background when it exits; returns its pid. With `errorOutput`, the daemon's standard error goes to
+    /// process's environment plus `environment`, and reaps it in the background when it exits (then calls `onExit`
+    /// with its wait status); returns its pid. With `errorOutput`, the daemon's standard error goes to
     /// that descriptor (the daemon writes there why it could not start, and closes it once it serves).
     @discardableResult
     public static func spawn(
         executable: URL, arguments: [String] = ["daemon", "run"], environment: [String: String] = [:],
-        errorOutput: Int32? = nil
+        errorOutput: Int32? = nil, onExit: (@Sendable (_ waitStatus: Int32) -> Void)? = nil
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -51,6 +52,7 @@ public enum DaemonSpawner {
         Thread.detachNewThread {
             var exitStatus: Int32 = 0
             _ = waitpid(child, &exitStatus, 0)
+            onExit?(exitStatus)
         }
         return pid
     }

@@ -28,6 +28,7 @@ public struct AccountOperations: Sendable {
         try refuseIfLinked()
         let address = try ServerAddress(url: url)
         let key = AccountKey.generate()
+        let identifier = files.machineID()
         let logger = logger
         let owner = try await ServerSession.with(address, logger: logger) { connection in
             try await ServerSchema.migrate(connection, logger: logger)
@@ -49,12 +50,14 @@ public struct AccountOperations: Sendable {
                     try await connection.query(
                         "INSERT INTO baton.accounts (key_check) VALUES (\(check))", logger: logger)
                     try await connection.query(
-                        "INSERT INTO baton.machines (machine) VALUES (\(machine))", logger: logger)
+                        "INSERT INTO baton.machines (machine, machine_id) VALUES (\(machine), \(identifier))",
+                        logger: logger)
                     return owner
                 }
             }
         }
         try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
+        try files.keep(machineID: identifier)
         return Joined(
             account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: key.text)
     }
@@ -64,8 +67,18 @@ public struct AccountOperations: Sendable {
     public func join(url: String, key: AccountKey, machine: String) async throws(AccountLinkError) -> Joined {
         try refuseIfLinked()
         let address = try ServerAddress(url: url)
+        let identifier = files.machineID()
         let logger = logger
         let owner = try await ServerSession.with(address, logger: logger) { connection in
+            // A database without Baton's schema has no account to join: nothing is created there.
+            let exists =
+                try await connection.query("SELECT to_regclass('baton.accounts') IS NOT NULL", logger: logger)
+                .collect().first?.decode(Bool.self) ?? false
+            guard exists else {
+                throw AccountLinkError.failed(
+                    "role \(address.user) has no account on this server (database \(address.database) has no Baton "
+                        + "schema; nothing was written); create one: baton account create URL")
+            }
             try await ServerSchema.migrate(connection, logger: logger)
             return try await ServerErrors.describing("cannot join the account") {
                 try await connection.withTransaction(logger: logger) { connection in
@@ -84,37 +97,54 @@ public struct AccountOperations: Sendable {
                         throw AccountLinkError.failed(
                             "the account key does not match account \(owner); nothing was written")
                     }
+                    // A name another home of the account uses is refused (its rows and writes would be taken for
+                    // this machine's); this home joining again under its own name is welcome.
+                    let holder = try await connection.query(
+                        "SELECT machine_id FROM baton.machines WHERE machine = \(machine)", logger: logger
+                    ).collect().first?.decode(String?.self)
+                    if let other = holder, other != identifier {
+                        throw AccountLinkError.failed(
+                            "machine name \(machine) is already used by another machine of account \(owner); "
+                                + "join with --machine NAME (a name of its own); nothing was written")
+                    }
                     try await connection.query(
                         """
-                        INSERT INTO baton.machines (machine) VALUES (\(machine))
-                        ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+                        INSERT INTO baton.machines (machine, machine_id) VALUES (\(machine), \(identifier))
+                        ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
+                            machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id)
                         """, logger: logger)
                     return owner
                 }
             }
         }
         try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
+        try files.keep(machineID: identifier)
         return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)
     }
 
-    /// Returns this machine to its local account: its row leaves the server when the server answers; the link and
-    /// key files go; the local store stays as it is.
-    public func leave() async throws(AccountLinkError) -> String {
+    /// Returns this machine to its local account: the link, key, cursors and push outbox go first (so nothing
+    /// starts the link again), then `stopLink` ends the running link, then its row leaves the server when the
+    /// server answers; the local store stays as it is.
+    public func leave(stopLink: () -> Void = {}) async throws(AccountLinkError) -> String {
         guard let record = try files.readLink() else {
             throw .failed("this machine is not linked to an account (its account is local)")
         }
         let address = try ServerAddress(url: record.url)
         let logger = logger
-        var note = ""
+        let dropped = PushOutbox(url: files.pushOutbox).items.count
+        files.remove()
+        stopLink()
+        var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"
         do {
             try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
                 try await connection.query(
                     "DELETE FROM baton.machines WHERE machine = \(record.machine)", logger: logger)
+                try await connection.query(
+                    "DELETE FROM baton.devices WHERE machine = \(record.machine)", logger: logger)
             }
         } catch {
-            note = " (the server did not answer: \(error); its row for \(record.machine) stays)"
+            note += "; the server was not reached (\(error)), so it still lists \(record.machine)"
         }
-        files.remove()
         return "left account \(record.owner) on \(address.redacted); local data kept\(note)"
     }
 
@@ -129,6 +159,11 @@ public struct AccountOperations: Sendable {
         public var machines: [MachineRow]?
         public var keyValues: Int?
         public var linkRunning: Bool?
+        /// How often the daemon restarted the link, and why the last time.
+        public var linkRestarts: Int?
+        public var linkLastReason: String?
+        /// One line per machine whose rows this machine passed because they did not open.
+        public var skippedRows: [String]?
     }
 
     /// A machine of the account as the server lists it.
@@ -146,6 +181,8 @@ public struct AccountOperations: Sendable {
         var status = Status(
             linked: true, account: record.owner, machine: record.machine, server: address.redacted,
             linkRunning: linkRunning)
+        let skipped = SkippedRows(files: files).read()
+        status.skippedRows = skipped.isEmpty ? nil : SkippedRows.summary(skipped)
         let logger = logger
         do {
             let (machines, count) = try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) {

@@ -8,9 +8,11 @@ import Wire
 /// The link between this machine's daemon (still the authority for its terminals) and the account's server, for
 /// the key-value store: one pool per machine. Local changes are sealed and written to `baton.key_values` with the
 /// server's next change number; `NOTIFY` on the account's channel is only the doorbell; every machine reads the rows
-/// after its cursor and writes them into its daemon as writer `machine:<name>`, so its devices hear a server
-/// change. While the server is away the daemon's own store is the durable queue: the cursor says which local
-/// revisions were not pushed yet, and they go first when the server is back (the server's order decides).
+/// after its cursor, its own included, and writes the server's word on each key into its daemon as writer
+/// `machine:<name>` (unless it holds a newer unsent write of the key), so its devices hear a server change and
+/// every machine ends on each key's last row (docs/consistency.md). While the server is away the daemon's own
+/// store is the durable queue: the cursor says which local revisions were not pushed yet, and they go first when
+/// the server is back (the server's order decides).
 public actor KeyValueBridge {
     public static let remoteWriterPrefix = "machine:"
 
@@ -22,7 +24,14 @@ public actor KeyValueBridge {
     private var local: [String: KeyValueEntry] = [:]
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
-    private var publishedDevices: Set<String>?
+    var publishedDevices: Set<String>?
+    /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
+    /// overwrite a local write the link has not seen yet).
+    private var storeKnown = false
+    private var pushing = false
+    /// The link's writes into the daemon not answered yet, by request.
+    private var ownWrites: [UInt64: KeyValueEntry] = [:]
+    private let skipped: SkippedRows
     /// Pushes for other machines' devices, on the same pool and doorbell.
     let pushes: PushBridge
 
@@ -32,6 +41,7 @@ public actor KeyValueBridge {
         self.files = files
         self.logger = logger
         cursor = files.readCursor()
+        skipped = SkippedRows(files: files)
         pushes = PushBridge(
             record: record, key: key, files: files, channel: "baton_kv_\(record.owner)", logger: logger)
     }
@@ -73,7 +83,7 @@ public actor KeyValueBridge {
                 guard case .message(let message) = frame else { continue }
                 switch message {
                 case .keyValueSnapshot(let piece):
-                    if let snapshot = try? assembler.add(piece) { await self.adopt(snapshot.entries) }
+                    if let snapshot = try? assembler.add(piece) { await self.adoptStore(snapshot.entries) }
                 case .keyValueChanged(let changed):
                     await self.adopt(changed.entries)
                     await self.pushPending(client)
@@ -82,6 +92,9 @@ public actor KeyValueBridge {
                     await self.publishDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name), client)
                 case .notification(let envelope):
                     await self.pushes.receive(envelope, client)
+                case .keyValueWritten(let reply):
+                    await self.written(reply)
+                    await self.pushPending(client)
                 default:
                     break
                 }
@@ -97,6 +110,7 @@ public actor KeyValueBridge {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
+                    try await self.waitForTheStore()
                     try await connection.listen(on: self.channel) { notifications in
                         try await self.touchMachine(client)
                         try await self.pushPendingOrThrow(client)
@@ -107,6 +121,7 @@ public actor KeyValueBridge {
                             if note.payload == "push" {
                                 try await self.pushes.pull(client)
                             } else {
+                                try await self.pushPendingOrThrow(client)
                                 try await self.pull(client)
                             }
                         }
@@ -124,6 +139,16 @@ public actor KeyValueBridge {
         for entry in entries { local[entry.key] = entry }
     }
 
+    private func adoptStore(_ entries: [KeyValueEntry]) {
+        adopt(entries)
+        storeKnown = true
+    }
+
+    /// Waits until the daemon's store has arrived (`storeKnown`).
+    private func waitForTheStore() async throws {
+        while !storeKnown { try await Task.sleep(for: .milliseconds(50)) }
+    }
+
     private func pushPending(_ client: PostgresClient) async {
         do {
             try await pushPendingOrThrow(client)
@@ -134,19 +159,31 @@ public actor KeyValueBridge {
     }
 
     /// Writes every local change the server has not got yet (not those that came from the server), in revision
-    /// order, each with the server's next change number; then rings the doorbell.
+    /// order, each with the server's next change number; then rings the doorbell. One push at a time (the daemon's
+    /// changes and the server loop both ask): a second caller returns at once and the running one goes round again
+    /// until nothing is pending, so a value computed before a newer write is never written after it.
     private func pushPendingOrThrow(_ client: PostgresClient) async throws {
+        guard storeKnown, !pushing else { return }
+        pushing = true
+        defer { pushing = false }
+        while try await pushOnce(client) {}
+    }
+
+    /// Pushes what is pending now, in revision order; whether there was anything.
+    private func pushOnce(_ client: PostgresClient) async throws -> Bool {
         let pending = local.values
             .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
             .sorted { $0.revision < $1.revision }
         let highest = local.values.map(\.revision).max() ?? cursor.pushedRevision
         guard !pending.isEmpty else {
             if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
-            return
+            return false
         }
         let owner = record.owner
         let machine = record.machine
         for entry in pending {
+            // A newer write of the key came meanwhile: it is the one to send (it is pending too).
+            guard local[entry.key]?.revision == entry.revision else { continue }
             let plaintext = try entry.value.map { try JSONEncoder().encode($0) }
             let sealed = try plaintext.map {
                 try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
@@ -169,69 +206,85 @@ public actor KeyValueBridge {
             try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
         }
         if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
+        return true
     }
 
-    /// Reads the rows changed after the cursor, in the server's order, and writes other machines' into the daemon.
+    /// Reads the rows changed after the cursor, in the server's order, this machine's own included, and adopts
+    /// each (`adopt(row:)`); a row that does not open or decode is passed, logged once and counted (`SkippedRows`).
     private func pull(_ client: PostgresClient) async throws {
         let rows = try await client.query(
             """
-            SELECT key, sealed, machine, seq FROM baton.key_values WHERE seq > \(cursor.serverSeq) ORDER BY seq
+            SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(cursor.serverSeq)
+            ORDER BY seq
             """, logger: logger)
-        for try await (name, sealed, machine, seq) in rows.decode((String, Data?, String, Int64).self) {
-            if machine != record.machine {
+        for try await (name, sealed, machine, seq, writtenAt) in rows.decode((String, Data?, String, Int64, Date).self)
+        {
+            do {
                 let value = try sealed.map {
                     try JSONDecoder().decode(
                         PropertyListValue.self,
                         from: try Sealing.open(
                             $0, identity: Sealing.keyValueIdentity(owner: record.owner, key: name), key: key))
                 }
-                write(name, value, from: machine)
+                adopt(row: name, value, from: machine)
+            } catch {
+                skipped.pass(
+                    SkippedRows.Row(
+                        table: "key_values", seq: seq, machine: machine, writtenAt: writtenAt, reason: "\(error)"),
+                    logger: logger)
             }
             try advance { $0.serverSeq = max($0.serverSeq, seq) }
         }
     }
 
-    /// Replaces this machine's device rows when its set of devices changed (names only).
-    private func publishDevices(_ names: [String], _ client: PostgresClient) async {
-        let current = Set(names)
-        guard current != publishedDevices else { return }
-        do {
-            let machine = record.machine
-            let list = current.sorted()
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
-                    logger: logger)
-                for device in list {
-                    try await connection.query(
-                        """
-                        INSERT INTO baton.devices (machine, device) VALUES (\(machine), \(device))
-                        ON CONFLICT (owner, machine, device) DO UPDATE SET seen_at = now()
-                        """, logger: logger)
-                }
-            }
-            publishedDevices = current
-        } catch {
-            logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
+    /// The server's word on `name` (its newest row, read in order): the daemon takes it unless it holds a newer
+    /// local write of the key not yet sent (that one goes to the server next, is ordered after this row, and is
+    /// read back in its turn) or holds that value already. A machine's own rows count too: after its queued writes
+    /// are replayed, what the server's order made of them is what it keeps.
+    private func adopt(row name: String, _ value: PropertyListValue?, from machine: String) {
+        if let held = local[name] {
+            let unsent = held.revision > cursor.pushedRevision && !held.writer.hasPrefix(Self.remoteWriterPrefix)
+            if unsent || held.value == value { return }
+        } else if value == nil {
+            return
         }
-    }
-
-    /// Marks this machine seen.
-    private func touchMachine(_ client: PostgresClient) async throws {
-        try await client.query(
-            """
-            INSERT INTO baton.machines (machine) VALUES (\(record.machine))
-            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
-            """, logger: logger)
+        write(name, value, from: machine)
+        // The daemon does not echo a link's own writes back to it: remember what it now holds.
+        local[name] = KeyValueEntry(
+            key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),
+            writer: Self.remoteWriterPrefix + machine)
     }
 
     private func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
+        write(
+            KeyValueEntry(
+                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
+    }
+
+    /// Writes `entry`'s value into the daemon as its writer; the answer says as which revision (`written`).
+    private func write(_ entry: KeyValueEntry) {
         requestCounter += 1
+        ownWrites[requestCounter] = entry
         daemon?.send(
             .keyValueWrite(
-                KeyValueWrite(
-                    requestID: requestCounter, key: name, value: value,
-                    writer: Self.remoteWriterPrefix + machine)))
+                KeyValueWrite(requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer)))
+    }
+
+    /// The daemon stored a write of the link's as `reply.revision`. A local change of the key heard meanwhile with
+    /// a lower revision was stored before it and is overwritten in the daemon though it was acknowledged: it is
+    /// written again and sent, so it is ordered after the server's row it lost to, and every machine ends on it.
+    private func written(_ reply: KeyValueWritten) {
+        guard var entry = ownWrites.removeValue(forKey: reply.requestID), let revision = reply.revision else { return }
+        entry.revision = revision
+        let held = local[entry.key]
+        if let held, held.revision > revision { return }  // A later change is known already.
+        if let held, !held.writer.hasPrefix(Self.remoteWriterPrefix),
+            held.value != entry.value || held.writer != entry.writer
+        {
+            write(held)
+            return
+        }
+        local[entry.key] = entry
     }
 
     private func advance(_ change: (inout LinkCursor) -> Void) throws(AccountLinkError) {

@@ -13,6 +13,31 @@ public struct LinkFiles: Sendable {
     public var key: URL { paths.stateDirectory.appendingPathComponent("account.key") }
     public var cursor: URL { paths.stateDirectory.appendingPathComponent("account-link-cursor.json") }
     public var lock: URL { paths.runtimeDirectory.appendingPathComponent("account-link.lock") }
+    /// The rows the link passed because they did not open (`SkippedRows`).
+    public var skippedRows: URL { paths.stateDirectory.appendingPathComponent("account-link-skipped.json") }
+    /// Pushes waiting for the server, and how far the link has read the server's pushes (`PushBridge`).
+    public var pushOutbox: URL { paths.stateDirectory.appendingPathComponent("account-link-outbox.json") }
+    public var pushCursor: URL { paths.stateDirectory.appendingPathComponent("account-link-push-cursor.json") }
+
+    /// This home's identifier in any account (random, made at its first create or join, kept after `leave`): two
+    /// homes are two machines even when their names are the same.
+    public var machineIdentifier: URL { paths.stateDirectory.appendingPathComponent("machine-id") }
+
+    /// This home's identifier: the one it keeps, or a new one (kept by `keep(machineID:)` once a join succeeded,
+    /// so a failed join writes nothing).
+    public func machineID() -> String {
+        if let data = FileManager.default.contents(atPath: machineIdentifier.path) {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { return text }
+        }
+        return UUID().uuidString.lowercased()
+    }
+
+    /// Keeps `identifier` as this home's (when it has none yet).
+    public func keep(machineID identifier: String) throws(AccountLinkError) {
+        guard !FileManager.default.fileExists(atPath: machineIdentifier.path) else { return }
+        try Self.writePrivate(Data((identifier + "\n").utf8), to: machineIdentifier)
+    }
 
     /// The link, or nil when this machine's account is local.
     public func readLink() throws(AccountLinkError) -> AccountLinkRecord? {
@@ -59,9 +84,12 @@ public struct LinkFiles: Sendable {
         try Self.writeJSON(value, to: cursor, durable: false)
     }
 
-    /// Removes the link, the key and the cursor (never the local store).
+    /// Removes the link, the key, the cursors, the push outbox and the passed rows (never the local store): a later
+    /// join, to this account or another, starts clean.
     public func remove() {
-        for file in [link, key, cursor] { try? FileManager.default.removeItem(at: file) }
+        for file in [link, key, cursor, pushOutbox, pushCursor, skippedRows] {
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     /// Writes `data` to `url` with mode 0600, atomically (a temporary file renamed over it).

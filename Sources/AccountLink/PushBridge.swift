@@ -24,14 +24,16 @@ public actor PushBridge {
     private var cursor: PushCursor
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 1_000_000
+    private let skipped: SkippedRows
 
     public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, channel: String, logger: Logger) {
         self.record = record
         self.key = key
         self.logger = logger
         self.channel = channel
-        outbox = PushOutbox(url: files.paths.stateDirectory.appendingPathComponent("account-link-outbox.json"))
-        cursor = PushCursor(url: files.paths.stateDirectory.appendingPathComponent("account-link-push-cursor.json"))
+        outbox = PushOutbox(url: files.pushOutbox)
+        cursor = PushCursor(url: files.pushCursor)
+        skipped = SkippedRows(files: files)
     }
 
     /// Asks `link`'s daemon for the pushes that must reach other machines.
@@ -172,15 +174,15 @@ public actor PushBridge {
         let rows = try await client.query(
             """
             SELECT seq, id, from_machine, bundle, target_device, sealed, immediate,
-                extract(epoch FROM now() - created_at)::float8, coalesce(expires_at <= now(), false)
+                extract(epoch FROM now() - created_at)::float8, coalesce(expires_at <= now(), false), created_at
             FROM baton.pushes
             WHERE seq > \(after) AND from_machine <> \(machine)
                 AND (target_device IS NULL OR target_device IN
                     (SELECT device FROM baton.devices WHERE machine = \(machine)))
             ORDER BY seq
             """, logger: logger)
-        for try await (seq, id, origin, bundle, device, sealed, immediate, age, expired) in rows.decode(
-            (Int64, String, String, String, String?, Data, Bool, Double, Bool).self)
+        for try await (seq, id, origin, bundle, device, sealed, immediate, age, expired, created) in rows.decode(
+            (Int64, String, String, String, String?, Data, Bool, Double, Bool, Date).self)
         {
             // Expiration judged on the server's clock alone (written and read there): machines' clocks may differ.
             if expired || (immediate && age > PushRow.immediateWindow) {
@@ -191,7 +193,11 @@ public actor PushBridge {
                         sealed, owner: record.owner, id: id, bundle: bundle, device: device, key: key)
                     post(request, from: origin)
                 } catch {
-                    logger.error("a push row does not open; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
+                    skipped.pass(
+                        SkippedRows.Row(
+                            table: "pushes", seq: seq, machine: origin, writtenAt: created,
+                            reason: "push \(id): \(error)"),
+                        logger: logger)
                 }
             }
             try cursor.advance(to: seq)

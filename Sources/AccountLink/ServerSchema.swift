@@ -118,6 +118,8 @@ public enum ServerSchema {
             "GRANT SELECT, INSERT, UPDATE, DELETE ON baton.offers, baton.handoff_mail TO PUBLIC",
         ]
             + ownRowsOnly(["offers", "handoff_mail"]),
+        // 5: each machine's identifier (its home's `machine-id`), so two homes with one name are told apart.
+        ["ALTER TABLE baton.machines ADD COLUMN machine_id text"],
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.
@@ -174,19 +176,48 @@ enum ServerErrors {
             return try await body()
         } catch let error as AccountLinkError {
             throw error
+        } catch let error as PostgresTransactionError {
+            if let inner = error.closureError as? AccountLinkError { throw inner }
+            throw .failed("\(context): \(describe(error))")
         } catch {
             throw .failed("\(context): \(describe(error))")
         }
     }
 
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? PSQLError else { return "\(error)" }
-        if let message = error.serverInfo?[.message] { return message }
-        switch error.code {
-        case .connectionError, .serverClosedConnection, .uncleanShutdown:
-            return "cannot reach the server (\(error.underlying.map { "\($0)" } ?? "connection failed"))"
-        default:
-            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+        if let error = error as? AccountLinkError { return error.description }
+        if let transaction = error as? PostgresTransactionError {
+            // The error inside the transaction, not the wrapper (its file and line mean nothing to a user).
+            if let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError {
+                return describe(inner)
+            }
+            return transaction.rollbackError.map(describe) ?? "the transaction failed"
         }
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] {
+            switch error.serverInfo?[.sqlState] {
+            case "28P01", "28000": return message + "; check the user and password in the URL"
+            case "3D000": return message + "; create it (createdb) or fix the database name in the URL"
+            default: return message
+            }
+        }
+        switch error.code {
+        case .sslUnsupported:
+            return "TLS is required (sslmode) but the server does not offer it; enable ssl on the server, "
+                + "or use sslmode=prefer or sslmode=disable in the URL"
+        case .connectionError, .serverClosedConnection, .uncleanShutdown:
+            return "cannot reach the server (\(oneLine(error.underlying))); check that it runs and the URL's host "
+                + "and port"
+        default:
+            return "\(error.code)" + (error.underlying.map { ": \(oneLine($0))" } ?? "")
+        }
+    }
+
+    /// The first line of an underlying error, a refusal named plainly.
+    private static func oneLine(_ error: (any Error)?) -> String {
+        guard let error else { return "connection failed" }
+        let text = "\(error)"
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        return text.split(separator: "\n").first.map(String.init) ?? text
     }
 }

@@ -136,8 +136,7 @@ struct LeaveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let paths = BatonPaths()
-        LinkLauncher.stop(paths: paths)
-        print(try await AccountContext.operations().leave())
+        print(try await AccountContext.operations().leave { LinkLauncher.stop(paths: paths) })
     }
 }
 
@@ -149,14 +148,23 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let paths = BatonPaths()
-        let status = try await AccountContext.operations().status(
+        var status = try await AccountContext.operations().status(
             linkRunning: LinkLauncher.runningPID(paths: paths) != nil)
+        if let supervised = LinkSupervisor.read(paths: paths) {
+            status.linkRestarts = supervised.restarts
+            status.linkLastReason = supervised.lastReason
+        }
         if json { return try AccountContext.printJSON(status) }
         guard status.linked else {
             return print("not linked: this machine's account is local (baton account create|join URL)")
         }
         print("account \(status.account ?? "?") on \(status.server ?? "?"); this machine is \(status.machine ?? "?")")
-        print("link: \(status.linkRunning == true ? "running" : "not running (starts with the daemon)")")
+        print("link: \(status.linkRunning == true ? "running" : "not running (the daemon starts it)")")
+        if let restarts = status.linkRestarts, restarts > 0 {
+            let times = "\(restarts) time\(restarts == 1 ? "" : "s")"
+            print("  restarted \(times) by the daemon; last: \(status.linkLastReason ?? "?")")
+        }
+        for line in status.skippedRows ?? [] { print("  \(line)") }
         if status.serverReachable == true {
             print("server: reachable; \(status.keyValues ?? 0) key-value row(s)")
             for machine in status.machines ?? [] {

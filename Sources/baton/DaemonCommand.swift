@@ -192,7 +192,8 @@ struct DaemonRunCommand: ParsableCommand {
                 paths: paths, continueTimeout: limits.continueTimeout, limits: limits,
                 ready: {
                     StandardError.detach()
-                    LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
+                    // This machine's link to its account's server, if any, started and restarted for the daemon's life.
+                    LinkSupervisor.start(paths: BatonPaths())
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
