@@ -11,7 +11,7 @@ struct NotificationsCommand: AsyncParsableCommand {
         discussion: "Exit codes: 0 done; 1 the daemon failed; 64 usage; 67 unknown app or device.",
         subcommands: [
             NotificationsListCommand.self, NotificationsRemoveCommand.self, NotificationsClearCommand.self,
-            NotificationsSettingsCommand.self,
+            NotificationsSettingsCommand.self, NotificationsServerCommand.self,
         ],
         defaultSubcommand: NotificationsListCommand.self)
 }

@@ -10,6 +10,7 @@ extension NotificationService {
 
     func add(_ add: AddNotification, requestID: UInt64?, from connection: ClientConnection) {
         let owner = add.owner
+        installIfStandingIn(owner, from: connection)
         if let problem = unknown(owner, requester: connection.device?.name ?? add.requester) {
             return connection.fail(requestID, code: NotificationFailure.unknownTarget, problem)
         }

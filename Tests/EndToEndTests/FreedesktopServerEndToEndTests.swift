@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// Baton as the machine's freedesktop notification server, driven with Debian's real `notify-send`
+/// (libnotify-bin) and `gdbus` over a real `dbus-daemon --session`: each method and signal as the Desktop
+/// Notifications Specification 1.2 words it.
+@Suite(.serialized) struct FreedesktopServerEndToEndTests {
+    static let object = [
+        "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+    ]
+
+    func gdbus(_ server: FreedesktopServerFixture, _ method: String, _ arguments: [String] = []) throws -> String {
+        try server.run(
+            ["/usr/bin/gdbus", "call"] + Self.object + ["--method", "org.freedesktop.Notifications." + method]
+                + arguments)
+    }
+
+    /// `notify-send -a App "build done"` is a delivered notification of the app `org.freedesktop.App` on B;
+    /// its body's markup is shown as text.
+    @Test func notifySendIsDelivered() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        try server.run(["/usr/bin/notify-send", "-a", "App", "build done"])
+        try await FreedesktopServerFixture.poll("the delivered notification") {
+            try server.delivered().contains("build done")
+        }
+        let list = try server.delivered()
+        #expect(list.contains(#""bundleIdentifier" : "org.freedesktop.App""#))
+        #expect(list.contains(#""device" : "B""#))
+        try server.run([
+            "/usr/bin/notify-send", "-a", "Build Bot", "-u", "critical", "markup",
+            #"<b>bold</b> &amp; <a href="https://example.com/">a link</a> <blink>"#,
+        ])
+        try await FreedesktopServerFixture.poll("the markup notification") {
+            try server.delivered().contains("org.freedesktop.Build-Bot")
+        }
+        let markup = try server.delivered()
+        #expect(markup.contains(#"bold & a link (https://example.com/) <blink>"#))
+        #expect(markup.contains(#""interruptionLevel" : "critical""#))
+    }
+
+    /// `GetServerInformation` and `GetCapabilities` answer as the specification says.
+    @Test func informationAndCapabilities() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        #expect(try gdbus(server, "GetServerInformation") == "('Baton', 'Baton', '0.1.0', '1.2')\n")
+        #expect(
+            try gdbus(server, "GetCapabilities") == "(['actions', 'body', 'body-markup', 'persistence', 'sound'],)\n")
+    }
+
+    /// `Notify` returns an id (the same one again with `replaces_id`); `CloseNotification` removes the
+    /// notification and emits `NotificationClosed(id, 3)`.
+    @Test func closeNotificationEmitsClosedByACall() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        let log = server.fixture.home.appendingPathComponent("monitor.log")
+        let monitor = try FreedesktopServerFixture.start(
+            ["/usr/bin/gdbus", "monitor"] + Self.object, environment: server.environment, output: log)
+        defer { FreedesktopServerFixture.stop(monitor) }
+        try await FreedesktopServerFixture.waitFor("Monitoring signals", in: log)
+        let notify = [
+            "App", "uint32 0", "", "to close", "", "@as []", "@a{sv} {}", "int32 -1",
+        ]
+        let answer = try gdbus(server, "Notify", notify)
+        let id = try #require(answer.split(separator: " ").last.flatMap { UInt32($0.filter(\.isNumber)) })
+        var replaced = notify
+        replaced[1] = "uint32 \(id)"
+        replaced[3] = "to close, replaced"
+        #expect(try gdbus(server, "Notify", replaced) == "(uint32 \(id),)\n")
+        try await FreedesktopServerFixture.poll("the replacement") {
+            try server.delivered().contains("to close, replaced")
+        }
+        let replacedList = try server.delivered()
+        #expect(!replacedList.contains(#""to close""#), "\(replacedList)")
+        #expect(try gdbus(server, "CloseNotification", ["uint32 \(id)"]) == "()\n")
+        try await FreedesktopServerFixture.waitFor("NotificationClosed (uint32 \(id), uint32 3)", in: log)
+        let closedList = try server.delivered()
+        #expect(!closedList.contains("to close"), "\(closedList)")
+    }
+}
+
+/// A host with no session bus (SSH, a container): `on --bus` starts a private `dbus-daemon` under the runtime
+/// directory and prints the line for the shell's profile; `off` stops it.
+@Suite struct FreedesktopPrivateBusEndToEndTests {
+    @Test func onWithBusPrintsTheAddressLineAndOffStopsTheBus() async throws {
+        let fixture = try BatonFixture()
+        defer {
+            _ = try? Shell.run(fixture.binary, ["notifications", "server", "off"], environment: fixture.environment)
+        }
+        let output = try Shell.run(
+            fixture.binary, ["notifications", "server", "on", "--bus", "--device", "B"],
+            environment: fixture.environment)
+        let address = "unix:path=\(fixture.home.path)/run/session-bus"
+        let line = output.split(separator: "\n").first { $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") }
+        #expect(line == "DBUS_SESSION_BUS_ADDRESS='\(address)'; export DBUS_SESSION_BUS_ADDRESS", "\(output)")
+        let environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { _, new in new }
+        try Shell.run("/usr/bin/notify-send", ["-a", "Headless", "over ssh"], environment: environment)
+        try await FreedesktopServerFixture.poll("the delivered notification") {
+            try Shell.run(fixture.binary, ["notifications", "delivered"], environment: environment)
+                .contains("org.freedesktop.Headless@B")
+        }
+        let status = try Shell.run(fixture.binary, ["notifications", "server", "status"], environment: environment)
+        #expect(status.contains("owns the name") && status.contains("(private)"), "\(status)")
+        try Shell.run(fixture.binary, ["notifications", "server", "off"], environment: environment)
+        try await FreedesktopServerFixture.poll("the private bus to stop") {
+            (try? Shell.run("/usr/bin/notify-send", ["-a", "Headless", "after off"], environment: environment)) == nil
+        }
+    }
+}
+
+/// What a client chooses or sends cannot break the server: actions chosen in the suite reach `notify-send
+/// --wait`; oversized, malformed and flooding calls get an answer each.
+@Suite(.serialized) struct FreedesktopServerClientsEndToEndTests {
+    /// `notify-send -A ok=OK --wait` prints `ok` when OK is chosen on the banner in the suite (tmux).
+    @Test func anActionChosenInTheSuiteReachesNotifySendWait() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        let suite = try TmuxSession(command: server.fixture.suiteCommand("--device B"), environment: server.environment)
+        defer { suite.close() }
+        try await suite.waitFor("F4 Notifications")
+        // The app is the daemon's once it has posted; then the user allows its banners.
+        try server.run(["/usr/bin/notify-send", "-a", "App", "hello"])
+        try await FreedesktopServerFixture.poll("the first notification") { try server.delivered().contains("hello") }
+        try server.baton(["notifications", "settings", "--app", "org.freedesktop.App", "--device", "B", "--allow"])
+        let output = server.fixture.home.appendingPathComponent("wait.log")
+        let waiting = try FreedesktopServerFixture.start(
+            ["/usr/bin/notify-send", "-a", "App", "-A", "ok=OK", "--wait", "pick one"], environment: server.environment,
+            output: output)
+        defer { FreedesktopServerFixture.stop(waiting) }
+        try await suite.waitFor("[ OK ]")
+        try suite.send("C-n")
+        try await suite.waitFor("Enter run")
+        try suite.send("Right")
+        try suite.send("Enter")
+        let printed = try await FreedesktopServerFixture.waitFor("ok\n", in: output)
+        #expect(printed == "ok\n")
+        try await FreedesktopServerFixture.poll("notify-send --wait to end") { !waiting.isRunning }
+        #expect(waiting.terminationStatus == 0)
+    }
+
+    /// A 1 MB body, 2 000 actions, an odd action count, unclosed markup, hints of the wrong shape, a 20 MB
+    /// image, invalid UTF-8, a call with the wrong signature and 1 000 calls at once: each is answered (an id
+    /// or a D-Bus error), bodies are bounded, and the server still answers after.
+    @Test func badInputIsAnsweredAndBounded() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        let script = server.fixture.home.appendingPathComponent("bad.py")
+        try Data(FreedesktopBadClientScript.source.utf8).write(to: script)
+        let output = try server.run(["/usr/bin/python3", script.path])
+        for name in ["huge", "many", "odd", "unclosed", "shape", "bigimage"] {
+            #expect(output.contains("\(name) id "), "\(name): \(output)")
+        }
+        // libdbus refuses to send a string that is not UTF-8 (and the bus would drop it): it never reaches Baton.
+        #expect(output.contains("utf8 client-refused") || output.contains("utf8 error"), "\(output)")
+        #expect(output.contains("short error org.freedesktop.DBus.Error.InvalidArgs"), "\(output)")
+        #expect(output.contains("flood answered 1000 ids "), "\(output)")
+        #expect(output.contains("information Baton|Baton|0.1.0|1.2"), "\(output)")
+        let list = try server.delivered()
+        #expect(list.contains(String(repeating: "x", count: 16_384)))
+        #expect(!list.contains(String(repeating: "x", count: 16_385)))
+        #expect(list.contains(#""body" : "never closed &amp""#))
+    }
+}
