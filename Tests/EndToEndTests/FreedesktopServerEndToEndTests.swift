@@ -37,6 +37,30 @@ import Testing
         let markup = try server.delivered()
         #expect(markup.contains(#"bold & a link (https://example.com/) <blink>"#))
         #expect(markup.contains(#""interruptionLevel" : "critical""#))
+
+        // -u low is passive; the desktop-entry hint names the app; suppress-sound silences it.
+        try server.run([
+            "/usr/bin/notify-send", "-a", "ignored", "-u", "low", "-h", "string:desktop-entry:backup-tool", "-h",
+            "boolean:suppress-sound:true", "nightly backup",
+        ])
+        try await FreedesktopServerFixture.poll("the backup notification") {
+            try server.delivered(titled: "nightly backup") != nil
+        }
+        let backup = try #require(try server.delivered(titled: "nightly backup"))
+        #expect(backup.owner["bundleIdentifier"] as? String == "org.freedesktop.backup-tool")
+        #expect(backup.content["interruptionLevel"] as? String == "passive")
+        #expect(backup.content["sound"] == nil)
+
+        // -p prints the id; -r with it replaces that notification under the same identifier.
+        let id = try server.run(["/usr/bin/notify-send", "-p", "-a", "App", "step 1 of 2"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(UInt32(id) != nil, "\(id)")
+        let replacedID = try server.run(["/usr/bin/notify-send", "-p", "-r", id, "-a", "App", "step 2 of 2"])
+        #expect(replacedID.trimmingCharacters(in: .whitespacesAndNewlines) == id)
+        try await FreedesktopServerFixture.poll("the replacement") {
+            try server.delivered(titled: "step 2 of 2") != nil
+        }
+        #expect(try server.delivered(titled: "step 1 of 2") == nil)
     }
 
     /// `GetServerInformation` and `GetCapabilities` answer as the specification says.
@@ -76,6 +100,49 @@ import Testing
         try await FreedesktopServerFixture.waitFor("NotificationClosed (uint32 \(id), uint32 3)", in: log)
         let closedList = try server.delivered()
         #expect(!closedList.contains("to close"), "\(closedList)")
+    }
+}
+
+/// Who owns the name: a running server keeps it (Baton waits, and takes over when it leaves); `--replace` takes
+/// it, and `off` gives it back.
+@Suite struct FreedesktopNameOwnershipEndToEndTests {
+    func information(_ server: FreedesktopServerFixture) throws -> String {
+        try server.run(
+            ["/usr/bin/gdbus", "call"] + FreedesktopServerEndToEndTests.object + [
+                "--method", "org.freedesktop.Notifications.GetServerInformation",
+            ])
+    }
+
+    @Test func batonNeverStealsTheNameUnlessReplacing() async throws {
+        let server = try await FreedesktopServerFixture(serving: false)
+        defer { server.close() }
+        let script = server.fixture.home.appendingPathComponent("other.py")
+        try Data(FreedesktopOtherServerScript.source.utf8).write(to: script)
+        let log = server.fixture.home.appendingPathComponent("other.log")
+        let other = try FreedesktopServerFixture.start(
+            ["/usr/bin/python3", script.path], environment: server.environment, output: log)
+        defer { FreedesktopServerFixture.stop(other) }
+        try await FreedesktopServerFixture.waitFor("ready", in: log)
+
+        try server.baton(["notifications", "server", "on", "--device", "B"])
+        try await server.waitForName("waiting")
+        #expect(try information(server).hasPrefix("('Other',"))
+
+        try server.baton(["notifications", "server", "on", "--replace", "--device", "B"])
+        try await server.waitForName("owner")
+        try await FreedesktopServerFixture.waitFor("lost", in: log)
+        #expect(try information(server).hasPrefix("('Baton',"))
+
+        try server.baton(["notifications", "server", "off"])
+        try await FreedesktopServerFixture.waitFor("lost\nacquired", in: log)
+        #expect(try information(server).hasPrefix("('Other',"))
+
+        // Waiting behind the other server, Baton takes over once it leaves.
+        try server.baton(["notifications", "server", "on", "--device", "B"])
+        try await server.waitForName("waiting")
+        FreedesktopServerFixture.stop(other)
+        try await server.waitForName("owner")
+        #expect(try information(server).hasPrefix("('Baton',"))
     }
 }
 
@@ -130,12 +197,43 @@ import Testing
         try await suite.waitFor("[ OK ]")
         try suite.send("C-n")
         try await suite.waitFor("Enter run")
+        // OK takes the focus from Open (its style changes) before Enter runs it.
+        let openFocused = try suite.screenWithEscapes()
         try suite.send("Right")
+        try await FreedesktopServerFixture.poll("OK to take the focus") { try suite.screenWithEscapes() != openFocused }
         try suite.send("Enter")
-        let printed = try await FreedesktopServerFixture.waitFor("ok\n", in: output)
+        let printed: String
+        do {
+            printed = try await FreedesktopServerFixture.waitFor("ok\n", in: output)
+        } catch {
+            let log = server.fixture.home.appendingPathComponent("state/logs/daemon.log")
+            let screen = (try? suite.screen()) ?? ""
+            let daemon = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let follow = (try? server.baton(["notifications", "delivered"])) ?? ""
+            Issue.record(
+                "notify-send running: \(waiting.isRunning)\ndelivered:\n\(follow)\nscreen:\n\(screen)\ndaemon log:\n\(daemon)"
+            )
+            throw error
+        }
         #expect(printed == "ok\n")
         try await FreedesktopServerFixture.poll("notify-send --wait to end") { !waiting.isRunning }
         #expect(waiting.terminationStatus == 0)
+
+        // `d` dismisses the banner: NotificationClosed(2) ends `--wait` with no action printed.
+        let dismissedOutput = server.fixture.home.appendingPathComponent("dismissed.log")
+        let dismissed = try FreedesktopServerFixture.start(
+            ["/usr/bin/notify-send", "-a", "App", "-A", "ok=OK", "--wait", "dismiss me"],
+            environment: server.environment, output: dismissedOutput)
+        defer { FreedesktopServerFixture.stop(dismissed) }
+        try await suite.waitFor("dismiss me")
+        try suite.send("C-n")
+        try await suite.waitFor("Enter run")
+        try suite.send("d")
+        try await FreedesktopServerFixture.poll("notify-send --wait to end after the dismissal") {
+            !dismissed.isRunning
+        }
+        #expect(dismissed.terminationStatus == 0)
+        #expect((try? String(contentsOf: dismissedOutput, encoding: .utf8)) == "")
     }
 
     /// A 1 MB body, 2 000 actions, an odd action count, unclosed markup, hints of the wrong shape, a 20 MB

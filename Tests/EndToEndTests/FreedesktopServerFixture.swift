@@ -9,7 +9,8 @@ final class FreedesktopServerFixture {
     let bus: Process
     let environment: [String: String]
 
-    init() async throws {
+    /// With `serving` false, Baton is not turned on (the test does it).
+    init(serving: Bool = true) async throws {
         for (binary, package) in [
             ("/usr/bin/dbus-daemon", "dbus-daemon"), ("/usr/bin/notify-send", "libnotify-bin"),
             ("/usr/bin/gdbus", "libglib2.0-bin"),
@@ -29,13 +30,20 @@ final class FreedesktopServerFixture {
             environment: environment, output: fixture.home.appendingPathComponent("bus.log"))
         do {
             try await Self.poll("the session bus socket") { FileManager.default.fileExists(atPath: socket) }
-            try baton(["notifications", "server", "on", "--device", "B"])
-            try await Self.poll("the server owns the name") {
-                (try? baton(["notifications", "server", "status", "--json"]))?.contains(#""name" : "owner""#) ?? false
+            if serving {
+                try baton(["notifications", "server", "on", "--device", "B"])
+                try await waitForName("owner")
             }
         } catch {
             close()
             throw error
+        }
+    }
+
+    /// Waits until `status --json` says Baton is the name's `owner` or is `waiting` for it.
+    func waitForName(_ state: String) async throws {
+        try await Self.poll("the server's name: \(state)") {
+            (try? baton(["notifications", "server", "status", "--json"]))?.contains(#""name" : "\#(state)""#) ?? false
         }
     }
 
@@ -66,6 +74,18 @@ final class FreedesktopServerFixture {
 
     /// The delivered notifications' JSON.
     func delivered() throws -> String { try baton(["notifications", "delivered", "--json"]) }
+
+    /// The delivered notification titled `title`: its owner and content, as `delivered --json` lists them.
+    func delivered(titled title: String) throws -> (owner: [String: Any], content: [String: Any])? {
+        let list = try JSONSerialization.jsonObject(with: Data(delivered().utf8)) as? [[String: Any]] ?? []
+        for item in list {
+            guard let request = item["request"] as? [String: Any], let content = request["content"] as? [String: Any],
+                content["title"] as? String == title, let owner = item["owner"] as? [String: Any]
+            else { continue }
+            return (owner, content)
+        }
+        return nil
+    }
 
     /// Starts `command` in the background, its output (and errors) going to `output`.
     static func start(_ command: [String], environment: [String: String], output: URL) throws -> Process {
