@@ -60,6 +60,18 @@ public enum NotificationServerLauncher {
         return PidLock.spawnUnlessHeld(lockFile(paths), executable: executable, arguments: [])
     }
 
+    /// The daemon's supervision: starts the server now and again within `interval` whenever it is not running
+    /// while the setting is on (it crashed, or its bus came back), for the life of this process.
+    public static func supervise(paths: BatonPaths, interval: UInt32 = 5) {
+        start(paths: paths)
+        Thread.detachNewThread {
+            while true {
+                sleep(interval)
+                start(paths: paths)
+            }
+        }
+    }
+
     /// Stops a running server (`off`): it leaves the bus, and a server it replaced gets the name back.
     public static func stop(paths: BatonPaths) {
         PidLock.terminateHolder(of: lockFile(paths))

@@ -192,7 +192,7 @@ struct DaemonRunCommand: ParsableCommand {
                 ready: {
                     StandardError.detach()
                     LinkLauncher.start(paths: BatonPaths())  // This machine's link to its account's server, if any.
-                    NotificationServerLauncher.start(paths: BatonPaths())  // `baton notifications server on`.
+                    NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))

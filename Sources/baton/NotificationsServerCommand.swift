@@ -52,12 +52,13 @@ struct NotificationsServerCommand: AsyncParsableCommand {
                 "no session bus (DBUS_SESSION_BUS_ADDRESS is not set): `baton notifications server on --bus` "
                     + "starts a private one", code: NotificationCLI.ExitCode.failed)
         }
-        try await stopServer(paths: paths)
+        // The new setting first: a server the daemon's supervision starts from here on uses it.
         try? FileManager.default.removeItem(at: Self.stateFile(paths))
         let setting = NotificationServerSetting(
             enabled: true, replace: replace, busAddress: address, privateBus: bus,
             device: DeviceName.resolve(option: device))
         try setting.save(paths: paths)
+        try await stopServer(paths: paths)
         if (try? await DaemonStatus.ping(paths: paths, timeout: .seconds(2))) == nil {
             _ = try await DaemonLauncher.startOnDemand(paths: paths)  // Its start starts the server.
         }
@@ -94,10 +95,12 @@ struct NotificationsServerCommand: AsyncParsableCommand {
         print("notification server off")
     }
 
-    /// Stops a running server and waits until its lock is free.
+    /// Stops the running server and waits until it has let its lock go (another, started by the daemon's
+    /// supervision with the new setting, may hold it by then).
     private func stopServer(paths: BatonPaths) async throws {
-        NotificationServerLauncher.stop(paths: paths)
-        for _ in 0..<1_000 where NotificationServerLauncher.runningPID(paths: paths) != nil {
+        guard let pid = NotificationServerLauncher.runningPID(paths: paths) else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<1_000 where NotificationServerLauncher.runningPID(paths: paths) == pid {
             try await Task.sleep(for: .milliseconds(20))
         }
     }

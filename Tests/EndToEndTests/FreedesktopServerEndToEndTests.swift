@@ -63,6 +63,26 @@ import Testing
         #expect(try server.delivered(titled: "step 1 of 2") == nil)
     }
 
+    /// The daemon supervises the server: killed, it is started again and owns the name again.
+    @Test func aKilledServerIsStartedAgain() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        let lock = server.fixture.home.appendingPathComponent("run/notification-server.lock")
+        let first = try #require(
+            pid_t(try String(contentsOf: lock, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(first, SIGKILL)
+        try await FreedesktopServerFixture.poll("another server") {
+            let text = (try? String(contentsOf: lock, encoding: .utf8)) ?? ""
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            return pid != nil && pid != first && kill(pid ?? 0, 0) == 0
+        }
+        try await server.waitForName("owner")
+        try server.run(["/usr/bin/notify-send", "-a", "App", "after the restart"])
+        try await FreedesktopServerFixture.poll("the delivered notification") {
+            try server.delivered(titled: "after the restart") != nil
+        }
+    }
+
     /// `GetServerInformation` and `GetCapabilities` answer as the specification says.
     @Test func informationAndCapabilities() async throws {
         let server = try await FreedesktopServerFixture()
