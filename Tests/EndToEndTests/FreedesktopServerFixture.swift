@@ -10,7 +10,7 @@ final class FreedesktopServerFixture {
     let environment: [String: String]
 
     /// With `serving` false, Baton is not turned on (the test does it).
-    init(serving: Bool = true) async throws {
+    init(serving: Bool = true, extraEnvironment: [String: String] = [:]) async throws {
         for (binary, package) in [
             ("/usr/bin/dbus-daemon", "dbus-daemon"), ("/usr/bin/notify-send", "libnotify-bin"),
             ("/usr/bin/gdbus", "libglib2.0-bin"),
@@ -24,7 +24,7 @@ final class FreedesktopServerFixture {
         address = "unix:path=\(socket)"
         environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]) {
             _, new in new
-        }
+        }.merging(extraEnvironment) { _, new in new }
         bus = try Self.start(
             ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--address", address],
             environment: environment, output: fixture.home.appendingPathComponent("bus.log"))
