@@ -2,7 +2,6 @@ import AccountClient
 import ArgumentParser
 import BatonEnvironment
 import Foundation
-import RemoteSession
 
 /// `baton notifications server on|off|status`: whether this machine's Baton is its freedesktop notification
 /// server (`org.freedesktop.Notifications` on the session bus), so `notify-send` and every libnotify program
@@ -81,7 +80,7 @@ struct NotificationsServerCommand: AsyncParsableCommand {
                     + "leaves (--replace takes it now)"
                 : "started; see \(paths.logDirectory.appendingPathComponent("notification-server.log").path)"
         FileHandle.standardError.write(Data("baton: notification server on (\(what)) for \(setting.device)\n".utf8))
-        if bus { print("DBUS_SESSION_BUS_ADDRESS=\(RemoteScript.quote(address)); export DBUS_SESSION_BUS_ADDRESS") }
+        if bus { print(EnvCommand.line(address)) }
     }
 
     private func off(paths: BatonPaths) async throws {

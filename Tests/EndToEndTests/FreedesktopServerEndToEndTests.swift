@@ -203,6 +203,8 @@ import Testing
         let address = "unix:path=\(fixture.home.path)/run/session-bus"
         let line = output.split(separator: "\n").first { $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") }
         #expect(line == "DBUS_SESSION_BUS_ADDRESS='\(address)'; export DBUS_SESSION_BUS_ADDRESS", "\(output)")
+        #expect(
+            try Shell.run(fixture.binary, ["env"], environment: fixture.environment) == "\(line ?? "")\n")
         let environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { _, new in new }
         try Shell.run("/usr/bin/notify-send", ["-a", "Headless", "over ssh"], environment: environment)
         try await FreedesktopServerFixture.poll("the delivered notification") {
@@ -215,6 +217,7 @@ import Testing
         try await FreedesktopServerFixture.poll("the private bus to stop") {
             (try? Shell.run("/usr/bin/notify-send", ["-a", "Headless", "after off"], environment: environment)) == nil
         }
+        #expect(try Shell.run(fixture.binary, ["env"], environment: fixture.environment) == "")
     }
 }
 
