@@ -14,7 +14,7 @@ extension NotificationServer {
             case .notify(let call, let id):
                 forget(id)
                 fail(call, name: "org.freedesktop.Notifications.Error.Refused", error.failure.message)
-                sd_bus_message_unref(call)
+                settle(call)
             case .close(let call, _):
                 fail(call, name: "org.freedesktop.Notifications.Error.Failed", error.failure.message)
                 sd_bus_message_unref(call)
@@ -36,7 +36,7 @@ extension NotificationServer {
         switch state {
         case .notify(let call, let id):
             _ = reply(BusMessage(pointer: call)) { try $0.append(id) }
-            sd_bus_message_unref(call)
+            settle(call)
         case .close(let call, let id):
             _ = reply(BusMessage(pointer: call)) { _ in }
             sd_bus_message_unref(call)

@@ -16,6 +16,9 @@ final class NotificationServer: @unchecked Sendable {
     static let capabilities = ["actions", "body", "body-markup", "persistence", "sound"]
     /// Calls waiting for the daemon's answer; past this, `Notify` is refused (`Busy`) rather than queued.
     static let maxWaiting = 256
+    /// Calls of one client waiting for the daemon: a client flooding `Notify` is refused (`Busy`) before it
+    /// can take every place from the others.
+    static let maxWaitingPerClient = 64
     /// Notifications whose id the server remembers (the oldest are forgotten first).
     static let maxTracked = 4_096
     /// Categories kept per app (one per distinct set of buttons; the oldest go first).
@@ -46,6 +49,8 @@ final class NotificationServer: @unchecked Sendable {
     var entries: [UInt32: Entry] = [:]
     var ids: [String: UInt32] = [:]
     var waiting: [UInt64: Waiting] = [:]
+    /// How many `Notify` calls of each client (its unique bus name) wait.
+    var waitingByClient: [String: Int] = [:]
     private var categories: [String: [NotificationCategory]] = [:]
     private var nextID: UInt32 = 1
     private var nextRequest: UInt64 = 2
@@ -97,11 +102,13 @@ final class NotificationServer: @unchecked Sendable {
             // again (a loop otherwise).
             return reply(message) { try $0.append(call.replacesID != 0 ? call.replacesID : UInt32.max) }
         }
-        guard waiting.count < Self.maxWaiting else {
+        let client = message.sender
+        guard waiting.count < Self.maxWaiting, waitingByClient[client, default: 0] < Self.maxWaitingPerClient else {
             return sd_bus_error_set(
                 error, "org.freedesktop.Notifications.Error.Busy",
-                "\(Self.maxWaiting) notifications are waiting for Baton's daemon; try again")
+                "too many notifications are waiting for Baton's daemon; try again")
         }
+        waitingByClient[client, default: 0] += 1
         let bundle = FreedesktopMapping.bundleIdentifier(call)
         let owner = NotificationOwner(bundleIdentifier: bundle, device: device)
         let category = FreedesktopMapping.category(call)
@@ -180,6 +187,14 @@ final class NotificationServer: @unchecked Sendable {
         }
         result = sd_bus_send(bus, answer, nil)
         return result < 0 ? result : 1
+    }
+
+    /// A waiting `Notify` call was answered: its client's place is free, its message released.
+    func settle(_ call: OpaquePointer) {
+        let client = BusMessage(pointer: call).sender
+        let count = waitingByClient[client, default: 1] - 1
+        waitingByClient[client] = count > 0 ? count : nil
+        sd_bus_message_unref(call)
     }
 
     /// Answers a waiting call with a D-Bus error.

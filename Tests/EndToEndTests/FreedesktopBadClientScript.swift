@@ -53,6 +53,18 @@ enum FreedesktopBadClientScript {
                 'Flood', dbus.UInt32(0), '', 'flood %d' % i, '', dbus.Array([], signature='s'),
                 dbus.Dictionary({}, signature='sv'), dbus.Int32(-1),
                 reply_handler=lambda *args: done('id'), error_handler=lambda *args: done('error'))
+        # Another client, while the flood waits: it still gets its place.
+        other = dbus.Interface(
+            dbus.bus.BusConnection(dbus.bus.BUS_SESSION).get_object(
+                'org.freedesktop.Notifications', '/org/freedesktop/Notifications'),
+            'org.freedesktop.Notifications')
+        try:
+            result = other.Notify(
+                'Other', dbus.UInt32(0), '', 'not lost', '', dbus.Array([], signature='s'),
+                dbus.Dictionary({}, signature='sv'), dbus.Int32(-1))
+            print('other', 'id', int(result))
+        except dbus.exceptions.DBusException as error:
+            print('other', 'error', error.get_dbus_name())
         loop.run()
         print('flood', 'answered', counts['id'] + counts['error'], 'ids', counts['id'])
         print('information', '|'.join(server.GetServerInformation()))
