@@ -32,6 +32,17 @@ enum FreedesktopMapping {
             identifier: "freedesktop." + String(digest, radix: 16), actions: actions, options: [.customDismissAction])
     }
 
+    /// The `image-path` hint as an attachment: the file (a path or `file://` URL) copied into the daemon's store,
+    /// as `baton notify --attach` does; nil when there is none or it cannot be attached (missing, not an image
+    /// or sound or video Baton takes, over its size limit). A copy whose notification is refused is the daemon's
+    /// to sweep, as for every copy no notification names.
+    static func attachment(_ call: NotifyCall, store: URL) -> NotificationAttachment? {
+        guard var path = call.imagePath, !path.isEmpty else { return nil }
+        if path.hasPrefix("file://") { path = URL(string: path)?.path ?? "" }
+        guard path.hasPrefix("/"), (try? AttachmentStore.inspect(path: path)) != nil else { return nil }
+        return try? AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
+    }
+
     /// The content: summary as the title, the body's markup as plain text, urgency as the interruption level
     /// (low passive, normal active, critical critical), the sound as the hints say.
     static func content(_ call: NotifyCall, category: NotificationCategory?) -> NotificationContent {

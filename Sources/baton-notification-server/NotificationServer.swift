@@ -43,6 +43,8 @@ final class NotificationServer: @unchecked Sendable {
 
     let bus: OpaquePointer
     let device: String
+    /// The daemon's attachment store (`image-path` files are copied there).
+    let attachmentStore: URL
     let send: (NotificationMessage, UInt64) -> Void
     /// Makes identifiers unique across the server's runs (ids start at 1 each time).
     private let runStamp = String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
@@ -55,9 +57,13 @@ final class NotificationServer: @unchecked Sendable {
     private var nextID: UInt32 = 1
     private var nextRequest: UInt64 = 2
 
-    init(bus: OpaquePointer, device: String, send: @escaping (NotificationMessage, UInt64) -> Void) {
+    init(
+        bus: OpaquePointer, device: String, attachmentStore: URL,
+        send: @escaping (NotificationMessage, UInt64) -> Void
+    ) {
         self.bus = bus
         self.device = device
+        self.attachmentStore = attachmentStore
         self.send = send
     }
 
@@ -126,7 +132,8 @@ final class NotificationServer: @unchecked Sendable {
             Entry(
                 bundleIdentifier: bundle, identifier: identifier, resident: call.resident,
                 hasDefault: call.actions.contains { $0.key == "default" }))
-        let content = FreedesktopMapping.content(call, category: category)
+        var content = FreedesktopMapping.content(call, category: category)
+        if let image = FreedesktopMapping.attachment(call, store: attachmentStore) { content.attachments = [image] }
         let add = AddNotification(
             owner: owner, request: NotificationRequest(identifier: identifier, content: content, trigger: nil),
             requester: device)

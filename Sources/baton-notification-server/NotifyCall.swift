@@ -26,6 +26,8 @@ struct NotifyCall: Equatable {
     var desktopEntry: String?
     var category: String?
     var soundName: String?
+    /// `image-path` (or the older `image_path`): a file path or `file://` URL.
+    var imagePath: String?
     var suppressSound = false
     var transient = false
     var resident = false
@@ -78,6 +80,7 @@ struct NotifyCall: Equatable {
             case "desktop-entry": desktopEntry = try message.string(limit: Self.maxActionBytes)
             case "category": category = try message.string(limit: Self.maxActionBytes)
             case "sound-name": soundName = try message.string(limit: Self.maxActionBytes)
+            case "image-path", "image_path": imagePath = try message.string(limit: 4_096)
             case "suppress-sound": suppressSound = try message.boolean()
             case "transient": transient = try message.boolean()
             case "resident": resident = try message.boolean()
@@ -92,6 +95,7 @@ struct NotifyCall: Equatable {
     /// The hints the server reads, with the type the specification gives each.
     static let hintTypes: [String: String] = [
         "urgency": "y", "desktop-entry": "s", "category": "s", "sound-name": "s", "suppress-sound": "b",
+        "image-path": "s", "image_path": "s",
         "transient": "b", "resident": "b",
     ]
 }

@@ -52,7 +52,9 @@ enum ServerMain {
             logger.error("cannot reach the daemon at \(paths.socket.path)")
             return 1
         }
-        let server = NotificationServer(bus: bus, device: setting.device) { message, requestID in
+        let store = paths.stateDirectory.appendingPathComponent(AttachmentStore.directoryName, isDirectory: true)
+        let server = NotificationServer(bus: bus, device: setting.device, attachmentStore: store) {
+            message, requestID in
             guard let wire = try? message.wire(requestID: requestID == 0 ? nil : requestID) else { return }
             link.send(wire)
         }

@@ -51,6 +51,18 @@ import Testing
         #expect(backup.content["interruptionLevel"] as? String == "passive")
         #expect(backup.content["sound"] == nil)
 
+        // image-path: the file is attached (copied into the daemon's store).
+        let image = server.fixture.home.appendingPathComponent("build.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: image)
+        try server.run([
+            "/usr/bin/notify-send", "-a", "App", "-h", "string:image-path:file://\(image.path)", "with an image",
+        ])
+        try await FreedesktopServerFixture.poll("the notification with an image") {
+            try server.delivered(titled: "with an image") != nil
+        }
+        let attachments = try #require(try server.delivered(titled: "with an image")?.content["attachments"] as? [Any])
+        #expect(attachments.count == 1)
+
         // -p prints the id; -r with it replaces that notification under the same identifier.
         let id = try server.run(["/usr/bin/notify-send", "-p", "-a", "App", "step 1 of 2"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
