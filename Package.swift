@@ -53,6 +53,8 @@ let package = Package(
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
         // The supervisor extensions run under (installed next to `baton`).
         .executable(name: "baton-box", targets: ["baton-box"]),
+        // The machine's freedesktop notification server (`baton notifications server on`).
+        .executable(name: "baton-notification-server", targets: ["baton-notification-server"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
     ],
@@ -70,6 +72,8 @@ let package = Package(
         // System libraries.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
+        // sd-bus, the freedesktop notification server's D-Bus library.
+        .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
 
         // Leaf utilities.
         .target(name: "CTextWidth"),
@@ -255,6 +259,14 @@ let package = Package(
         // A misbehaving notification service extension the runner's tests use.
         .executableTarget(
             name: "faulty-push-extension", dependencies: ["NotificationServiceExtensionKit", "Notifications"],
+            linkerSettings: serviceExtensionLinking),
+        // `org.freedesktop.Notifications` on the session bus, over the daemon (sd-bus; `baton` never links it).
+        .executableTarget(
+            name: "baton-notification-server",
+            dependencies: [
+                "CSystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             linkerSettings: serviceExtensionLinking),
         // The supervisor every extension runs under: its own process group, killed with its host (C, tiny).
         .executableTarget(name: "baton-box"),

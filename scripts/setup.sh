@@ -11,6 +11,7 @@ packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurse
 packages+=(openssh-client openssh-server postgresql openssl)   # several machines: sshd and PostgreSQL in tests
 packages+=(iproute2)   # baton bench machines --netns: network namespaces and veth links
 packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
+packages+=(libsystemd-dev libnotify-bin) # the freedesktop notification server (sd-bus) and its notify-send tests
 for option in "$@"; do
     case "$option" in
         --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;

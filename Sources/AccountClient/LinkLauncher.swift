@@ -22,36 +22,16 @@ public enum LinkLauncher {
     @discardableResult
     public static func start(paths: BatonPaths) -> String? {
         guard FileManager.default.fileExists(atPath: linkFile(paths).path) else { return "not linked" }
-        guard runningPID(paths: paths) == nil else { return "already running" }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            return "\(executable.path) is missing"
-        }
-        do {
-            try DaemonSpawner.spawn(executable: executable, arguments: ["run"])
-            return nil
-        } catch {
-            return "\(error)"
-        }
+        return PidLock.spawnUnlessHeld(lockFile(paths), executable: executable, arguments: ["run"])
     }
 
     /// Stops a running link (`leave`).
     public static func stop(paths: BatonPaths) {
-        guard let pid = runningPID(paths: paths) else { return }
-        kill(pid, SIGTERM)
+        PidLock.terminateHolder(of: lockFile(paths))
     }
 
     /// The pid of the running link, if one holds the lock.
-    public static func runningPID(paths: BatonPaths) -> pid_t? {
-        let descriptor = open(lockFile(paths).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
-            flock(descriptor, LOCK_UN)
-            return nil
-        }
-        let text = (try? String(contentsOf: lockFile(paths), encoding: .utf8)) ?? ""
-        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    public static func runningPID(paths: BatonPaths) -> pid_t? { PidLock.holder(of: lockFile(paths)) }
 
     /// Whether this machine's daemon runs (it holds its instance lock, `BatonPaths.daemonLock`, for its life):
     /// the link waits for it before it starts and ends once it is gone.
@@ -65,15 +45,5 @@ public enum LinkLauncher {
     }
 
     /// Takes the link's lock for the life of this process and writes its pid there; false when another link holds it.
-    public static func holdLock(paths: BatonPaths) -> Bool {
-        let descriptor = open(lockFile(paths).path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return false
-        }
-        ftruncate(descriptor, 0)
-        _ = DescriptorWrite.all(Array("\(getpid())\n".utf8), to: descriptor)
-        return true  // The descriptor stays open: the lock lasts as long as the process.
-    }
+    public static func holdLock(paths: BatonPaths) -> Bool { PidLock.hold(lockFile(paths)) }
 }

@@ -28,6 +28,7 @@ struct BatonCommand: AsyncParsableCommand {
             PushCommand.self,
             SSHCommand.self,
             AccountCommand.self,
+            EnvCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self
     )

@@ -16,6 +16,7 @@ extension NotificationService {
     /// Adds the request for its owner, or for every device of the account (`everyDevice`: those where it
     /// cannot be kept are passed over; refused only when it is kept nowhere), and answers with where it went.
     func add(_ add: AddNotification, requestID: UInt64?, from connection: ClientConnection) {
+        installIfStandingIn(add.owner, from: connection)
         let requester = connection.device?.name ?? add.requester
         let every = add.everyDevice == true && !knownDevices.isEmpty
         let targets = every ? knownDevices.sorted() : [add.owner.device]

@@ -168,6 +168,7 @@ final class NotificationService: DaemonService {
             saveApp(change.owner, app)
             answerAfterCommit(.settings(app.settings), requestID: requestID, to: connection)
         case .setCategories(let update):
+            installIfStandingIn(update.owner, from: connection)
             if let problem = unknown(update.owner, requester: connection.device?.name) {
                 return refuse(NotificationFailure.unknownTarget, problem)
             }

@@ -1,0 +1,52 @@
+import BatonEnvironment
+import Foundation
+
+/// A lock file held (`flock`) for the life of a helper process, with the holder's pid written in it: one
+/// `baton-link run` and one `baton-notification-server` per machine.
+public enum PidLock {
+    /// The pid of the process holding `file`, if one does.
+    public static func holder(of file: URL) -> pid_t? {
+        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Takes `file`'s lock for the life of this process and writes its pid there; false when another holds it.
+    public static func hold(_ file: URL) -> Bool {
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return false
+        }
+        ftruncate(descriptor, 0)
+        _ = DescriptorWrite.all(Array("\(getpid())\n".utf8), to: descriptor)
+        return true  // The descriptor stays open: the lock lasts as long as the process.
+    }
+
+    /// Spawns `executable` detached (`DaemonSpawner`) unless a process holds `file`; returns why not otherwise.
+    public static func spawnUnlessHeld(_ file: URL, executable: URL, arguments: [String]) -> String? {
+        guard holder(of: file) == nil else { return "already running" }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            return "\(executable.path) is missing"
+        }
+        do {
+            try DaemonSpawner.spawn(executable: executable, arguments: arguments)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Sends SIGTERM to the process holding `file`, if one does.
+    public static func terminateHolder(of file: URL) {
+        guard let pid = holder(of: file) else { return }
+        kill(pid, SIGTERM)
+    }
+}

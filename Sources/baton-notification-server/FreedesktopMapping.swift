@@ -1,0 +1,59 @@
+import Foundation
+import Notifications
+import Wire
+
+/// How a `Notify` call becomes a Baton notification: whose app it is, its content, and its actions' category.
+enum FreedesktopMapping {
+    /// The app a program's notifications belong to: `org.freedesktop.` and its `desktop-entry` hint, else its
+    /// `app_name`, with every character but letters, digits and `-` turned into `-` (at most 64 of them);
+    /// `org.freedesktop.unknown` when both are empty. So `notify-send -a "Build Bot"` is
+    /// `org.freedesktop.Build-Bot`, with its own settings like any app.
+    static func bundleIdentifier(_ call: NotifyCall) -> String {
+        let name = call.desktopEntry.flatMap { $0.isEmpty ? nil : $0 } ?? call.appName
+        let safe = String(
+            name.unicodeScalars.prefix(64).map { scalar -> Character in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-")
+                    ? Character(scalar) : "-"
+            })
+        return "org.freedesktop." + (safe.isEmpty ? "unknown" : safe)
+    }
+
+    /// The category carrying `call`'s buttons (every action but `default`, which is choosing the notification
+    /// itself: Open), named by a digest of the actions so equal sets share it; nil when there are none.
+    static func category(_ call: NotifyCall) -> NotificationCategory? {
+        let buttons = call.actions.filter { $0.key != "default" }
+        guard !buttons.isEmpty else { return nil }
+        let actions = buttons.map { NotificationAction(identifier: $0.key, title: $0.label, options: []) }
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the keys and labels.
+        for byte in buttons.flatMap({ Array("\($0.key)\u{0}\($0.label)\u{0}".utf8) }) {
+            digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return NotificationCategory(
+            identifier: "freedesktop." + String(digest, radix: 16), actions: actions, options: [.customDismissAction])
+    }
+
+    /// The `image-path` hint as an attachment: the file (a path or `file://` URL) copied into the daemon's store,
+    /// as `baton notify --attach` does; nil when there is none or it cannot be attached (missing, not an image
+    /// or sound or video Baton takes, over its size limit). A copy whose notification is refused is the daemon's
+    /// to sweep, as for every copy no notification names.
+    static func attachment(_ call: NotifyCall, store: URL) -> NotificationAttachment? {
+        guard var path = call.imagePath, !path.isEmpty else { return nil }
+        if path.hasPrefix("file://") { path = URL(string: path)?.path ?? "" }
+        guard path.hasPrefix("/"), (try? AttachmentStore.inspect(path: path)) != nil else { return nil }
+        return try? AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
+    }
+
+    /// The content: summary as the title, the body's markup as plain text, urgency as the interruption level
+    /// (low passive, normal active, critical critical), the sound as the hints say.
+    static func content(_ call: NotifyCall, category: NotificationCategory?) -> NotificationContent {
+        let level: InterruptionLevel = [.passive, .active, .critical][Int(min(call.urgency, 2))]
+        let sound: NotificationSound? =
+            call.suppressSound ? nil : call.soundName.flatMap { $0.isEmpty ? nil : .named($0) } ?? .default
+        var userInfo: [String: PropertyListValue] = ["freedesktop.app_name": .string(call.appName)]
+        if let hint = call.category { userInfo["freedesktop.category"] = .string(hint) }
+        if call.expireTimeout >= 0 { userInfo["freedesktop.expire_timeout"] = .int(Int(call.expireTimeout)) }
+        return NotificationContent(
+            title: call.summary, body: BodyMarkup.plainText(call.body), sound: sound,
+            categoryIdentifier: category?.identifier ?? "", interruptionLevel: level, userInfo: userInfo)
+    }
+}

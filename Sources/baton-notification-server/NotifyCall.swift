@@ -1,0 +1,101 @@
+import Foundation
+
+/// The arguments of one `Notify` call (`susssasa{sv}i`), read with bounds: long strings are cut, actions past
+/// `maxActions` and hints the server does not use are skipped without being copied (an `image-data` of any
+/// size costs nothing).
+struct NotifyCall: Equatable {
+    static let maxSummaryBytes = 1_024
+    static let maxBodyBytes = 16_384
+    static let maxActions = 8
+    static let maxActionBytes = 256
+
+    /// One action: its key (sent back in `ActionInvoked`) and label.
+    struct Action: Equatable {
+        var key: String
+        var label: String
+    }
+
+    var appName = ""
+    var replacesID: UInt32 = 0
+    var summary = ""
+    var body = ""
+    /// Complete (key, label) pairs, at most `maxActions`; an odd trailing key is ignored.
+    var actions: [Action] = []
+    /// 0 low, 1 normal, 2 critical.
+    var urgency: UInt8 = 1
+    var desktopEntry: String?
+    var category: String?
+    var soundName: String?
+    /// `image-path` (or the older `image_path`): a file path or `file://` URL.
+    var imagePath: String?
+    var suppressSound = false
+    var transient = false
+    var resident = false
+    /// Milliseconds; -1 the server's default, 0 never.
+    var expireTimeout: Int32 = -1
+
+    /// Reads the call's arguments; throws what sd-bus found wrong with them.
+    init(_ message: BusMessage) throws(BusMessage.BusFailure) {
+        appName = try message.string(limit: Self.maxActionBytes)
+        replacesID = try message.uint32()
+        _ = try message.string(limit: 0)  // app_icon: nothing to show it with in a terminal.
+        summary = try message.string(limit: Self.maxSummaryBytes)
+        body = try message.string(limit: Self.maxBodyBytes)
+        try readActions(message)
+        try readHints(message)
+        expireTimeout = try message.int32()
+    }
+
+    private mutating func readActions(_ message: BusMessage) throws(BusMessage.BusFailure) {
+        _ = try message.enter("a", "s")
+        var pending: String?
+        var count = 0
+        while count < 2 * Self.maxActions, try message.peek().type == "s" {
+            let text = try message.string(limit: Self.maxActionBytes)
+            count += 1
+            if let key = pending {
+                actions.append(Action(key: key, label: text))
+                pending = nil
+            } else {
+                pending = text
+            }
+        }
+        while try message.peek().type == "s" { try message.skip("s") }  // Past the bound: not copied.
+        try message.exit()
+    }
+
+    private mutating func readHints(_ message: BusMessage) throws(BusMessage.BusFailure) {
+        _ = try message.enter("a", "{sv}")
+        while try message.enter("e", "sv") {
+            let key = try message.string(limit: 64)
+            let value = try message.peek()
+            guard value.type == "v", let wanted = Self.hintTypes[key], value.contents == wanted else {
+                try message.skip("v")
+                try message.exit()
+                continue
+            }
+            _ = try message.enter("v", wanted)
+            switch key {
+            case "urgency": urgency = try min(message.byte(), 2)
+            case "desktop-entry": desktopEntry = try message.string(limit: Self.maxActionBytes)
+            case "category": category = try message.string(limit: Self.maxActionBytes)
+            case "sound-name": soundName = try message.string(limit: Self.maxActionBytes)
+            case "image-path", "image_path": imagePath = try message.string(limit: 4_096)
+            case "suppress-sound": suppressSound = try message.boolean()
+            case "transient": transient = try message.boolean()
+            case "resident": resident = try message.boolean()
+            default: try message.skip(wanted)
+            }
+            try message.exit()
+            try message.exit()
+        }
+        try message.exit()
+    }
+
+    /// The hints the server reads, with the type the specification gives each.
+    static let hintTypes: [String: String] = [
+        "urgency": "y", "desktop-entry": "s", "category": "s", "sound-name": "s", "suppress-sound": "b",
+        "image-path": "s", "image_path": "s",
+        "transient": "b", "resident": "b",
+    ]
+}
