@@ -6,8 +6,10 @@ import Testing
 final class BatonHarness: @unchecked Sendable {
     let home: URL
     let binary: URL
-    /// Variables set for every process started here, on top of `BATON_HOME` and `PATH`.
-    var environment: [String: String] = [:]
+    /// Variables set for every process started here, on top of `BATON_HOME` and `PATH`. The daemon gives a
+    /// source a minute (not 5 s) to send a continued activity: a loaded test process can be that slow to answer
+    /// from its hooks; the tests of the deadline itself set their own.
+    var environment: [String: String] = ["BATON_DAEMON_LIMITS": "continue-ms=60000"]
     private var processes: [ProbeProcess] = []
 
     static let repository = URL(fileURLWithPath: #filePath)
@@ -171,7 +173,7 @@ final class ProbeProcess: @unchecked Sendable {
 
     /// Waits for the process to exit (up to `limit` seconds) and for the rest of what it printed, and
     /// returns its status, or nil.
-    func exitStatus(limit: TimeInterval = 60) async -> Int32? {
+    func exitStatus(limit: TimeInterval = 120) async -> Int32? {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         guard !process.isRunning else { return nil }

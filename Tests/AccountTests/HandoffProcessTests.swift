@@ -48,9 +48,12 @@ import Wire
     }
 
     /// Continues an activity advertised with `sourceOptions` and expects the target to fail with `code`.
-    private func expectContinueFailure(_ code: Int, sourceOptions: (BatonHarness) throws -> [String]) async throws {
+    private func expectContinueFailure(
+        _ code: Int, limits: String = "continue-ms=5000", sourceOptions: (BatonHarness) throws -> [String]
+    ) async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }
+        harness.environment["BATON_DAEMON_LIMITS"] = limits
         _ = try harness.advertise(device: "alpha", extra: sourceOptions(harness))
         let target = try harness.probe("continue", device: "beta")
         let failed = await target.waitForEvent("failed")

@@ -11,7 +11,9 @@ final class LoopbackSSHD {
     let directory: URL
     let port: Int
     let clientConfig: String
-    private let process = Process()
+    /// sshd, started with posix_spawn (not Foundation's `Process`: a long-running one of those beside others
+    /// once left every `waitUntilExit` in the test process waiting for ever, its children unreaped).
+    private var process: ChildProcess?
 
     init(directory: URL, remoteHome: URL) async throws {
         for program in [Self.sshd, "/usr/bin/ssh", "/usr/bin/ssh-keygen"]
@@ -60,20 +62,31 @@ final class LoopbackSSHD {
               SetEnv BATON_HOME=\(remoteHome.path) LANG=C.UTF-8
             """
         try client.write(toFile: clientConfig, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: Self.sshd)
-        process.arguments = ["-D", "-e", "-f", "\(path)/sshd_config"]
         FileManager.default.createFile(atPath: "\(path)/sshd.log", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: "\(path)/sshd.log")
-        try process.run()
+        do {
+            process = try ChildProcess.spawn(
+                executable: Self.sshd, arguments: ["-D", "-e", "-f", "\(path)/sshd_config"],
+                errorLog: "\(path)/sshd.log")
+        } catch {
+            throw SSHDFailure("\(error)")
+        }
         try await waitUntilListening()
     }
 
     deinit { stop() }
 
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        guard let process else { return }
+        self.process = nil
+        process.kill()
+        _ = process.reap(grace: .seconds(5))
+    }
+
+    /// Whether sshd still runs (not exited, not a zombie).
+    private var isRunning: Bool {
+        guard let pid = process?.pid, kill(pid, 0) == 0 else { return false }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? false)
     }
 
     /// Polls (with a generous deadline: a readiness wait, not a timing check) until the port accepts.
@@ -81,7 +94,7 @@ final class LoopbackSSHD {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if Self.accepts(port: port) { return }
-            guard process.isRunning else { throw SSHDFailure("sshd exited at once (see \(directory.path))") }
+            guard isRunning else { throw SSHDFailure("sshd exited at once (see \(directory.path))") }
             try await Task.sleep(for: .seconds(0.05))
         }
         throw SSHDFailure("sshd did not listen on 127.0.0.1:\(port) within 30 s")
