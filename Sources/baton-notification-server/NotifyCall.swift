@@ -5,7 +5,7 @@ import Foundation
 /// size costs nothing).
 struct NotifyCall: Equatable {
     static let maxSummaryBytes = 1_024
-    static let maxBodyBytes = 16_384
+    static let maxBodyBytes = 4_096
     static let maxActions = 8
     static let maxActionBytes = 256
 
