@@ -19,7 +19,7 @@ final class KeyValueDevice {
             configuration: AccountClient.Configuration(
                 paths: paths, daemonExecutable: spawnDaemon ? harness.binary : nil,
                 reconnect: ReconnectPolicy(initial: .milliseconds(20), maximum: .milliseconds(200)),
-                daemonEnvironment: ["BATON_HOME": harness.home.path]),
+                daemonEnvironment: harness.environment.merging(["BATON_HOME": harness.home.path]) { _, home in home }),
             sink: sink)
         client.register(RegisterDevice(name: name, pid: getpid(), apps: []))
         store = UbiquitousKeyValueStore(deviceName: name, client: client, paths: paths)

@@ -16,7 +16,8 @@ import Wire
         var events = stream.makeAsyncIterator()
         let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
         let configuration = AccountClient.Configuration(
-            paths: paths, daemonExecutable: harness.binary, daemonEnvironment: ["BATON_HOME": harness.home.path])
+            paths: paths, daemonExecutable: harness.binary,
+            daemonEnvironment: harness.environment.merging(["BATON_HOME": harness.home.path]) { _, home in home })
         let sourceClient = AccountClient(configuration: configuration) { continuation.yield((0, $0)) }
         let targetClient = AccountClient(configuration: configuration) { continuation.yield((1, $0)) }
         defer {
