@@ -266,7 +266,8 @@ import Testing
             try suite.screenWithEscapes().split(separator: "\n").first { $0.contains("OK") }.map(String.init) ?? ""
         }
         let openFocused = try buttons()
-        try suite.send("Right")
+        // Tab moves the focus to the next button, as the banner's footer says.
+        try suite.send("Tab")
         try await FreedesktopServerFixture.poll("OK to take the focus") { try buttons() != openFocused }
         try suite.send("Enter")
         let printed: String

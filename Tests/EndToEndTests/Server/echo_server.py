@@ -107,7 +107,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             for _ in range(3):
                 self.wfile.write(b"\x00\x01" * (128 * 1024))
                 self.wfile.flush()
-                time.sleep(0.4)
+                time.sleep(1.5)  # a progress bar on screen for seconds, not a blink the test can miss
         else:
             self.send(404, "text/html", b"<html><body><h1>Not Found</h1></body></html>")
 
