@@ -11,11 +11,12 @@ import Testing
         try a.send("F1")
         try await a.waitFor("weather.html")
         // Nothing else is pressed on A: its Weather tab is offered to B.
-        try await b.waitFor("MonkeyBrowser: Weather")
-        try await b.waitFor("· from A")
+        let offered = try await b.waitFor("· from A")
+        #expect(offered.contains("MonkeyBrowser: Weather"), "the dock offers A's first tab: \(offered)")
         try b.send("F1")
         try await b.waitFor("weather.html")
         try b.send("C-o")
-        try await a.waitFor("Continued on B")
+        let source = try await a.waitFor("Continued on B")
+        #expect(source.contains("weather.html"), "A keeps the tab it handed off: \(source)")
     }
 }
