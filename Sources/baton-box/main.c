@@ -15,8 +15,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+static pid_t host;
+
+// PR_SET_PDEATHSIG fires when the *thread* that spawned us ends, not only the process: a host that spawns
+// from a worker thread (Dispatch retires idle ones) would otherwise lose its extension seconds later. The
+// kernel then reparents us to another thread of the same process, so getppid() still names the host: that
+// is not a death, and the signal stays armed for the next reparenting.
 static void parent_died(int signal) {
-    (void)signal;
+    if (signal != 0 && getppid() == host) return;
     kill(0, SIGKILL);
     _exit(137);
 }
@@ -24,6 +30,7 @@ static void parent_died(int signal) {
 int main(int argc, char **argv) {
     if (argc < 3) return 127;
     pid_t parent = (pid_t)atol(argv[1]);
+    host = parent;
 
     struct sigaction action = {0};
     action.sa_handler = parent_died;

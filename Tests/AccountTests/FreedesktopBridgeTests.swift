@@ -210,6 +210,23 @@ import UserNotifications
             })
     }
 
+    /// The server may signal a dismissal before `Notify`'s answer has brought the bridge the id: the dismissal
+    /// still reaches the daemon (before, the bridge dropped a signal for an id it did not know yet).
+    @Test func aDismissalBeforeNotifyAnswersIsNotLost() async throws {
+        let desktop = try await Desktop()
+        defer { desktop.tearDown() }
+        let harness = try await startDaemon(bridgingTo: desktop)
+        defer { harness.tearDown() }
+        try await Desktop.poll("the bridge's gdbus monitor") {
+            desktop.monitor.transcript.contains("path='/org/freedesktop/Notifications'")
+        }
+        let sent = try await harness.run(["notify", "--title", "Dismissed before the reply"])
+        #expect(sent.status == 0, "\(sent.output)")
+        #expect(await desktop.server.waitForEvent("notify", limit: 30) != nil, "no Notify reached the server")
+        let left = try await NotificationCLITests.poll(harness, ["notifications", "delivered"]) { $0.isEmpty }
+        #expect(left.isEmpty, "the dismissal was lost: \(left)")
+    }
+
     @Test func aVanishedServerNeitherHangsNorLosesTheNextDelivery() async throws {
         let desktop = try await Desktop()
         defer { desktop.tearDown() }

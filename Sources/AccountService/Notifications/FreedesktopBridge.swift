@@ -61,6 +61,12 @@ final class FreedesktopBridge {
     private var actionKeys: [Key: [String: String]] = [:]
     private var queue: [Job] = []
     private var calling = false
+    /// Signals for ids not known yet, kept while a `Notify` is in flight: the server may announce an action or a
+    /// dismissal of the notification before `gdbus call` has handed its id back (a busy machine, a quick user).
+    /// Calls run one at a time, so an unknown id can only be the in-flight call's; the rest are other programs'.
+    private var early: [FreedesktopSignal] = []
+    private var callingNotify = false
+    static let maxEarly = 64
     private var retryScheduled = false
     private var monitor: Process?
     private var stopped = false
@@ -153,6 +159,7 @@ final class FreedesktopBridge {
         }
         queue.removeFirst()
         calling = true
+        callingNotify = !job.isClose
         let replacing = ids[job.key]
         let (gdbus, environment, known) = (self.gdbus, self.environment, bodyMarkup)
         let bound = NIOLoopBound(self, eventLoop: loop)
@@ -179,6 +186,9 @@ final class FreedesktopBridge {
 
     private func finished(_ job: Job, _ result: ChildProcess.Result) {
         calling = false
+        callingNotify = false
+        let early = self.early
+        self.early = []
         guard result.status == 0 else {
             logger.warning(
                 "freedesktop bridge: gdbus call failed; retrying later",
@@ -200,6 +210,7 @@ final class FreedesktopBridge {
             if let old = ids[job.key], old != id { keys[old] = nil }
             ids[job.key] = id
             keys[id] = job.key
+            for signal in early where signal.id == id { received(signal) }
         }
         callNext()
     }
@@ -268,6 +279,10 @@ final class FreedesktopBridge {
     }
 
     private func received(_ signal: FreedesktopSignal) {
+        if keys[signal.id] == nil {
+            if callingNotify, early.count < Self.maxEarly { early.append(signal) }
+            return
+        }
         switch signal {
         case .actionInvoked(let id, let actionKey):
             guard let key = keys[id] else { return }

@@ -8,6 +8,13 @@ enum FreedesktopSignal: Equatable {
     /// The notification went away: 1 expired, 2 dismissed by the user, 3 closed by CloseNotification, 4 other.
     case closed(id: UInt32, reason: UInt32)
 
+    /// The desktop notification the signal is about.
+    var id: UInt32 {
+        switch self {
+        case .actionInvoked(let id, _), .closed(let id, _): id
+        }
+    }
+
     /// The reason `NotificationClosed` gives when the user dismissed the notification.
     static let dismissedByUser: UInt32 = 2
 
