@@ -381,16 +381,18 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         case .ignored: return false
         case .handled: return true
         case .respond(let notification, let action, let text, let foreground):
-            respond(NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
-            remove(notification)
+            remove(
+                notification,
+                after: NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
             if foreground { context.activate(app: appName(notification.owner.bundleIdentifier)) }
         case .dismiss(let notification):
-            if ledger.category(of: notification)?.options.contains(.customDismissAction) == true {
-                respond(
-                    NotificationResponse(
-                        notification: notification, actionIdentifier: NotificationResponse.dismissActionIdentifier))
-            }
-            remove(notification)
+            let custom = ledger.category(of: notification)?.options.contains(.customDismissAction) == true
+            remove(
+                notification,
+                after: custom
+                    ? NotificationResponse(
+                        notification: notification, actionIdentifier: NotificationResponse.dismissActionIdentifier)
+                    : nil)
         case .clear(let bundle):
             let filter = NotificationFilter(bundleIdentifier: bundle, device: device)
             for notification in ledger.delivered where filter.matches(notification.owner) {
@@ -525,15 +527,10 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         }
     }
 
-    private func respond(_ response: NotificationResponse) {
-        call { center in
-            _ = try await center.ask(.notificationResponse(response))
-            return nil
-        }
-    }
-
-    /// Removes a notification here and, for a push delivered to several devices, on all of them.
-    private func remove(_ notification: DeliveredNotification) {
+    /// Removes a notification here and, for a push delivered to several devices, on all of them; after `response`,
+    /// when there is one, has reached the daemon. One call, in that order: the app (or a freedesktop client waiting
+    /// with `notify-send --wait`) hears the action before the removal, never a removal that hides it.
+    private func remove(_ notification: DeliveredNotification, after response: NotificationResponse? = nil) {
         let owner = notification.owner
         ledger.remove(
             NotificationsRemoved(
@@ -544,6 +541,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             bundleIdentifier: owner.bundleIdentifier, device: everyDevice ? nil : owner.device,
             identifiers: [notification.request.identifier])
         call { center in
+            if let response { _ = try await center.ask(.notificationResponse(response)) }
             _ = try await center.ask(.removeDelivered(filter))
             return nil
         }

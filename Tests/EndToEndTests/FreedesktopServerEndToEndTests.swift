@@ -243,11 +243,9 @@ import Testing
 /// --wait`; oversized, malformed and flooding calls get an answer each.
 @Suite(.serialized) struct FreedesktopServerClientsEndToEndTests {
     /// `notify-send -A ok=OK --wait` prints `ok` when OK is chosen on the banner in the suite (tmux).
-    @Test(
-        .disabled(
-            "Quarantined: in two of four fresh-clone runs notify-send --wait ended without the action; next session: find why"
-        ))
-    func anActionChosenInTheSuiteReachesNotifySendWait() async throws {
+    /// (The suite once sent the response and the removal as two racing calls; when the removal won, the server
+    /// closed the notification first and `--wait` ended without the action.)
+    @Test func anActionChosenInTheSuiteReachesNotifySendWait() async throws {
         let server = try await FreedesktopServerFixture()
         defer { server.close() }
         let suite = try TmuxSession(command: server.fixture.suiteCommand("--device B"), environment: server.environment)
