@@ -64,7 +64,9 @@ public struct AccountOperations: Sendable {
 
     /// Joins this machine to the URL's account; a key that does not open the account's key check fails here,
     /// before anything is written on the server or in the state directory.
-    public func join(url: String, key: AccountKey, machine: String) async throws(AccountLinkError) -> Joined {
+    public func join(url: String, key: AccountKey, machine: String, bring: LinkCursor.Bring = .keys([]))
+        async throws(AccountLinkError) -> Joined
+    {
         try refuseIfLinked()
         let address = try ServerAddress(url: url)
         let identifier = files.machineID()
@@ -117,7 +119,10 @@ public struct AccountOperations: Sendable {
                 }
             }
         }
-        try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
+        let record = AccountLinkRecord(url: url, machine: machine, owner: owner)
+        // Before the link file: a link the daemon starts as soon as that appears must find its cursor.
+        if let cursor = try files.startingCursor(joining: record, bring: bring) { try files.write(cursor: cursor) }
+        try files.write(link: record, key: key)
         try files.keep(machineID: identifier)
         return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)
     }
@@ -132,6 +137,7 @@ public struct AccountOperations: Sendable {
         let address = try ServerAddress(url: record.url)
         let logger = logger
         let dropped = PushOutbox(url: files.pushOutbox).items.count
+        try? files.rememberLastSync(of: record)
         files.remove()
         stopLink()
         var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"

@@ -20,8 +20,8 @@ public actor KeyValueBridge {
     let key: AccountKey
     let files: LinkFiles
     let logger: Logger
-    private var cursor: LinkCursor
-    private var local: [String: KeyValueEntry] = [:]
+    var cursor: LinkCursor
+    var local: [String: KeyValueEntry] = [:]
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
     var publishedDevices: Set<String>?
@@ -65,7 +65,7 @@ public actor KeyValueBridge {
             throw .failed("cannot reach this machine's daemon at \(files.paths.socket.path): \(error)")
         }
         daemon = link
-        link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true)))
+        link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true, removals: true)))
         await pushes.attach(link)
         await withTaskGroup(of: Void.self) { group in
             if shared == nil { group.addTask { await client.run() } }
@@ -141,6 +141,7 @@ public actor KeyValueBridge {
 
     private func adoptStore(_ entries: [KeyValueEntry]) {
         adopt(entries)
+        if let bring = cursor.keepAside { keepAside(bringing: bring) }
         storeKnown = true
     }
 
@@ -255,14 +256,14 @@ public actor KeyValueBridge {
             writer: Self.remoteWriterPrefix + machine)
     }
 
-    private func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
+    func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
         write(
             KeyValueEntry(
                 key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
     }
 
     /// Writes `entry`'s value into the daemon as its writer; the answer says as which revision (`written`).
-    private func write(_ entry: KeyValueEntry) {
+    func write(_ entry: KeyValueEntry) {
         requestCounter += 1
         ownWrites[requestCounter] = entry
         daemon?.send(
@@ -287,7 +288,7 @@ public actor KeyValueBridge {
         local[entry.key] = entry
     }
 
-    private func advance(_ change: (inout LinkCursor) -> Void) throws(AccountLinkError) {
+    func advance(_ change: (inout LinkCursor) -> Void) throws(AccountLinkError) {
         var next = cursor
         change(&next)
         guard next != cursor else { return }

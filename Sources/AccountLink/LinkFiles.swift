@@ -115,5 +115,14 @@ public struct AccountLinkRecord: Codable, Sendable, Equatable {
 public struct LinkCursor: Codable, Sendable, Equatable {
     public var serverSeq: Int64 = 0
     public var pushedRevision: Int64 = 0
+    /// Set by a join of a home that was in another account: once the daemon's store is known, its keys are kept
+    /// aside (not sent) but for those brought; the link then clears it.
+    public var keepAside: Bring?
     public init() {}
+
+    /// The old keys a join from another account uploads on purpose (`join --bring KEYS…`, `--bring-all`).
+    public enum Bring: Codable, Sendable, Equatable {
+        case keys([String])
+        case all
+    }
 }

@@ -48,6 +48,15 @@ enum AccountSchema {
         migrator.registerMigration("v3: notifications") { db in
             try NotificationTable.createTables(db)
         }
+        migrator.registerMigration("v4: key-value removals") { db in
+            // The newest removals (`KeyValueTable.keptRemovals`), for the account link's snapshot.
+            try db.create(table: "kvRemoved") { table in
+                table.primaryKey("key", .text)
+                table.column("revision", .integer).notNull()
+                table.column("modified", .datetime).notNull()
+                table.column("writer", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -25,6 +25,8 @@ final class KeyValueService: DaemonService {
     private let storeID: String
     private var lastRevision: Int64
     private var entries: [String: KeyValueEntry]
+    /// The newest removals (`KeyValueTable.keptRemovals`), for a fetch that asks for them (the account link).
+    private var removed: [String: KeyValueEntry]
     private var lastWriteIDs: [String: UInt64]
     private var totalBytes: Int
     /// Connections that asked for pushes, by connection id.
@@ -55,6 +57,7 @@ final class KeyValueService: DaemonService {
         storeID = contents.storeID
         lastRevision = contents.lastRevision
         entries = contents.entries
+        removed = contents.removed
         lastWriteIDs = contents.lastWriteIDs
         totalBytes = contents.entries.values.reduce(0) { total, entry in
             total + (entry.value.map { KeyValueLimits.size(key: entry.key, value: $0) } ?? 0)
@@ -101,9 +104,10 @@ final class KeyValueService: DaemonService {
         case .keyValueFetch(let fetch):
             if fetch.subscribe { subscribers[connection.id] = connection }
             // In pieces: a full store with its revisions, times and writers is larger than one frame.
+            let listed = fetch.removals == true ? entries.merging(removed) { kept, _ in kept } : entries
             let pieces = KeyValueSnapshot.pieces(
                 requestID: fetch.requestID, storeID: storeID, revision: lastRevision,
-                entries: entries.values.sorted { $0.key < $1.key })
+                entries: listed.values.sorted { $0.key < $1.key })
             for piece in pieces { connection.send(.keyValueSnapshot(piece)) }
         default:
             connection.fail(nil, code: WireFailure.badRequest, "'\(message.kind)' is not sent to the daemon")
@@ -168,6 +172,12 @@ final class KeyValueService: DaemonService {
         lastRevision = entry.revision
         totalBytes = accepted.newTotal
         entries[write.key] = write.value == nil ? nil : entry
+        removed[write.key] = write.value == nil ? entry : nil
+        if removed.count > KeyValueTable.keptRemovals,
+            let oldest = removed.values.min(by: { $0.revision < $1.revision })
+        {
+            removed[oldest.key] = nil
+        }
         if let writeID { lastWriteIDs[entry.writer] = writeID }
         let change = WireMessage.keyValueChanged(KeyValueChanged(entries: [entry]))
         for subscriber in subscribers.values where subscriber !== connection { subscriber.send(change) }

@@ -10,6 +10,8 @@ struct KeyValueTable {
         var storeID: String
         var lastRevision: Int64
         var entries: [String: KeyValueEntry]
+        /// The newest removals, as entries without a value.
+        var removed: [String: KeyValueEntry]
         var lastWriteIDs: [String: UInt64]
     }
 
@@ -29,17 +31,27 @@ struct KeyValueTable {
                 entries[key] = KeyValueEntry(
                     key: key, value: value, revision: row["revision"], modified: row["modified"], writer: row["writer"])
             }
+            var removed: [String: KeyValueEntry] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, revision, modified, writer FROM kvRemoved") {
+                let key: String = row["key"]
+                removed[key] = KeyValueEntry(
+                    key: key, value: nil, revision: row["revision"], modified: row["modified"], writer: row["writer"])
+            }
             var writers: [String: UInt64] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT device, lastWriteID FROM kvWriter") {
                 let lastWriteID: Int64 = row["lastWriteID"]
                 writers[row["device"]] = UInt64(clamping: lastWriteID)
             }
             return Contents(
-                storeID: state["storeID"], lastRevision: state["lastRevision"], entries: entries, lastWriteIDs: writers)
+                storeID: state["storeID"], lastRevision: state["lastRevision"], entries: entries, removed: removed,
+                lastWriteIDs: writers)
         }
     }
 
-    /// Stores `entry` (removes the key when its value is nil), advances the revision counter and records the
+    /// How many removals are kept (the newest): a link away for more removals than this misses the oldest.
+    static let keptRemovals = 4096
+
+    /// Stores `entry` (removes the key when its value is nil, keeping the removal among the newest), advances the revision counter and records the
     /// writer's write id, in one transaction on GRDB's writer, never on the caller's thread. Commits run in
     /// the order they are asked for; `completion` runs on the writer once this one is committed or failed.
     func commit(
@@ -62,8 +74,18 @@ struct KeyValueTable {
                                 modified = excluded.modified, writer = excluded.writer
                             """
                     ).execute(arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
+                    try db.cachedStatement(sql: "DELETE FROM kvRemoved WHERE key = ?").execute(arguments: [entry.key])
                 } else {
                     try db.cachedStatement(sql: "DELETE FROM kv WHERE key = ?").execute(arguments: [entry.key])
+                    try db.cachedStatement(
+                        sql: "INSERT OR REPLACE INTO kvRemoved (key, revision, modified, writer) VALUES (?, ?, ?, ?)"
+                    ).execute(arguments: [entry.key, entry.revision, entry.modified, entry.writer])
+                    try db.cachedStatement(
+                        sql: """
+                            DELETE FROM kvRemoved WHERE revision <= (
+                                SELECT revision FROM kvRemoved ORDER BY revision DESC LIMIT 1 OFFSET ?)
+                            """
+                    ).execute(arguments: [Self.keptRemovals])
                 }
                 try db.cachedStatement(sql: "UPDATE kvState SET lastRevision = ? WHERE id = 1")
                     .execute(arguments: [entry.revision])

@@ -78,10 +78,14 @@ public struct KeyValueRejected: Codable, Hashable, Sendable {
 public struct KeyValueFetch: Codable, Hashable, Sendable {
     public var requestID: UInt64
     public var subscribe: Bool
+    /// Also the keys removed (entries without a value, with the removal's revision and writer): the account link
+    /// asks, so a removal made while it was not running is still sent (the daemon keeps the newest removals).
+    public var removals: Bool?
 
-    public init(requestID: UInt64, subscribe: Bool) {
+    public init(requestID: UInt64, subscribe: Bool, removals: Bool? = nil) {
         self.requestID = requestID
         self.subscribe = subscribe
+        self.removals = removals
     }
 }
 

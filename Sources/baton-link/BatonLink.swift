@@ -104,12 +104,18 @@ struct JoinCommand: AsyncParsableCommand {
     @Option(help: "A file holding the account key.") var keyFile: String?
     @Option(help: "The account key itself (baton-key-…).") var key: String?
     @Option(help: "This machine's name in the account (default: the host name).") var machine: String?
+    @Option(
+        parsing: .upToNextOption,
+        help: "Keys this home kept from another account to upload into this one (others are kept aside).")
+    var bring: [String] = []
+    @Flag(help: "Upload every key this home kept from another account.") var bringAll = false
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
         guard (keyFile == nil) != (key == nil) else {
             throw ValidationError("give the account key with --key-file FILE or --key baton-key-…")
         }
+        if bringAll, !bring.isEmpty { throw ValidationError("give --bring KEYS… or --bring-all, not both") }
     }
 
     func run() async throws {
@@ -123,7 +129,8 @@ struct JoinCommand: AsyncParsableCommand {
             text = key ?? ""
         }
         let joined = try await AccountContext.operations().join(
-            url: url, key: try AccountKey(text: text), machine: AccountContext.machineName(machine))
+            url: url, key: try AccountKey(text: text), machine: AccountContext.machineName(machine),
+            bring: bringAll ? .all : .keys(bring))
         LinkLauncher.start(paths: BatonPaths())
         if json { return try AccountContext.printJSON(joined) }
         print("joined account \(joined.account) on \(joined.server) as \(joined.machine)")

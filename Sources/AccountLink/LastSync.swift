@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a home remembers of the account it left (`account-link-last-sync.json`, kept after `leave`): which
+/// account, on which server, and the newest local revision it had sent. A later `join` of the same account sends
+/// only what changed here since then and takes the server's state for the rest; a join of another account sends
+/// nothing it had (docs/consistency.md).
+public struct LastSync: Codable, Sendable, Equatable {
+    public var owner: String
+    /// The server as `ServerAddress.redacted` shows it (host, port, database; no password).
+    public var server: String
+    public var pushedRevision: Int64
+
+    /// Whether `record` names the account this was.
+    func isAccount(of record: AccountLinkRecord) throws(AccountLinkError) -> Bool {
+        let address = try ServerAddress(url: record.url)
+        return owner == record.owner && server == address.redacted
+    }
+}
+
+extension LinkFiles {
+    public var lastSync: URL { paths.stateDirectory.appendingPathComponent("account-link-last-sync.json") }
+
+    func readLastSync() -> LastSync? {
+        FileManager.default.contents(atPath: lastSync.path).flatMap {
+            try? JSONDecoder().decode(LastSync.self, from: $0)
+        }
+    }
+
+    /// Remembers how far the link of `record` had sent this home's store (at `leave`).
+    func rememberLastSync(of record: AccountLinkRecord) throws(AccountLinkError) {
+        let server = try ServerAddress(url: record.url).redacted
+        try Self.writeJSON(
+            LastSync(owner: record.owner, server: server, pushedRevision: readCursor().pushedRevision), to: lastSync)
+    }
+
+    /// The cursor a home starts from when it joins `record`'s account: after a leave of the same account, every
+    /// server row is read again and only local writes newer than the last sync are sent; after another account,
+    /// nothing it holds is sent unless brought (`LinkCursor.keepAside`); a home never linked sends its store.
+    func startingCursor(joining record: AccountLinkRecord, bring: LinkCursor.Bring) throws(AccountLinkError)
+        -> LinkCursor?
+    {
+        guard let last = readLastSync() else { return nil }
+        var cursor = LinkCursor()
+        if try last.isAccount(of: record) {
+            cursor.pushedRevision = last.pushedRevision
+        } else {
+            cursor.keepAside = bring
+        }
+        return cursor
+    }
+}

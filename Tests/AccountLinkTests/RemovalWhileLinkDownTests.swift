@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Found by the chaos checker: a removal made while the machine's link was not running was never sent (the daemon
+/// kept no trace of removed keys, so the restarted link's snapshot did not show it) and the key stayed on every
+/// other machine. The daemon now keeps the newest removals for the link.
+@Suite(.serialized) struct RemovalWhileLinkDownTests {
+    typealias Across = KeyValueAcrossMachinesTests
+
+    @Test func aRemovalMadeWhileTheLinkIsDownReachesTheOtherMachine() async throws {
+        let (server, machines, _) = try Across.twoLinkedMachines()
+        defer { server.remove() }
+        defer { machines.tearDown() }
+        #expect(try machines.baton("laptop", ["kv", "set", "gone", "soon"]).status == 0)
+        #expect(
+            try await machines.settled("the key on the server machine") {
+                try Across.value(machines, "server", "gone") == "soon"
+            })
+        var found: Int32?
+        #expect(
+            try await machines.settled("the laptop's link") {
+                found = try machines.linkPID("laptop")
+                return found != nil
+            })
+        let pid = try #require(found)
+        // Stopped, the link cannot read the removal's change; killed, it loses it; its daemon starts a new one.
+        #expect(kill(pid, SIGSTOP) == 0)
+        #expect(try machines.baton("laptop", ["kv", "remove", "gone"]).status == 0)
+        #expect(kill(pid, SIGKILL) == 0)
+        #expect(try machines.baton("laptop", ["kv", "set", "marker", "m"]).status == 0)
+        #expect(
+            try await machines.settled("the marker on the server machine") {
+                try Across.value(machines, "server", "marker") == "m"
+            })
+        // The removal's revision is lower than the marker's: it was sent before it.
+        #expect(try Across.value(machines, "server", "gone") == nil)
+    }
+}
