@@ -39,9 +39,11 @@ extension HandoffBridge {
         let number = nextRequest
         nextRequest += 1
         outgoing[number] = OutgoingContinue(proxy: name, daemonRequest: request.requestID, machine: proxy.machine)
-        let mail = HandoffMail(
+        var asking = HandoffMail(
             .continueRequest, source: proxy.device, target: request.target ?? "\(record.machine) device",
             sequence: remote.sequence, request: number, apps: [remote.continuingApp])
+        asking.patience = ContinuePatience.mailMilliseconds
+        let mail = asking
         let machine = proxy.machine
         let sent: Void? = await onServer("asking \(machine) for a payload") {
             try await $0.send(mail, body: nil, to: machine)
@@ -87,7 +89,16 @@ extension HandoffBridge {
     func deliver(_ letter: ReceivedMail) async {
         let mail = letter.header
         switch mail.kind {
-        case .continueRequest: await continueHere(mail, from: letter.from)
+        case .continueRequest:
+            if let patience = mail.patience, letter.age >= patience {
+                // Its target has given up (or will before an answer is back): taking it would tell the source
+                // "continued" for a continue that failed.
+                logger.notice(
+                    "a continue request came after its asker's deadline; dropped",
+                    metadata: ["from": "\(letter.from)", "age": "\(letter.age) ms", "deadline": "\(patience) ms"])
+                return
+            }
+            await continueHere(mail, from: letter.from)
         case .payload:
             guard let request = mail.request, let pending = outgoing.removeValue(forKey: request) else { return }
             let payload = letter.body.flatMap { try? JSONDecoder().decode(PayloadBody.self, from: $0) }

@@ -34,6 +34,9 @@ struct HandoffMail: Codable, Sendable, Equatable {
     var half: StreamHalf?
     /// The target's app for the activity (so the source machine can route the continue as from a local device).
     var apps: [AppDescriptor]?
+    /// A continue request's deadline: how long after it was mailed (by the server's clock) the source may still
+    /// take it and have its answer back before the target gives up (`ContinuePatience`); older, it is dropped.
+    var patience: Int64?
 
     init(
         _ kind: Kind, source: String, target: String, sequence: UInt64? = nil, request: UInt64? = nil,
@@ -67,6 +70,8 @@ struct ReceivedMail: Sendable {
     var from: String
     var header: HandoffMail
     var body: Data?
+    /// How long ago it was mailed, in milliseconds by the server's clock.
+    var age: Int64 = 0
 }
 
 extension Sealing {

@@ -173,13 +173,16 @@ struct HandoffServer: Sendable {
         let rows = try await client.query(
             """
             DELETE FROM baton.handoff_mail WHERE to_machine = \(machine)
-            RETURNING seq, id, from_machine, header, sealed, created_at > now() - make_interval(secs => \(maxAgeSeconds))
+            RETURNING seq, id, from_machine, header, sealed,
+                (extract(epoch FROM now() - created_at) * 1000)::bigint
             """, logger: logger)
         var taken: [(Int64, ReceivedMail)] = []
-        for try await (seq, id, from, headerText, sealed, fresh) in rows.decode(
-            (Int64, String, String, String, Data?, Bool).self)
+        for try await (seq, id, from, headerText, sealed, age) in rows.decode(
+            (Int64, String, String, String, Data?, Int64).self)
         {
-            guard fresh, let header = try? JSONDecoder().decode(HandoffMail.self, from: Data(headerText.utf8)) else {
+            guard age < Int64(maxAgeSeconds) * 1000,
+                let header = try? JSONDecoder().decode(HandoffMail.self, from: Data(headerText.utf8))
+            else {
                 continue
             }
             var body: Data?
@@ -194,7 +197,7 @@ struct HandoffServer: Sendable {
                     continue
                 }
             }
-            taken.append((seq, ReceivedMail(from: from, header: header, body: body)))
+            taken.append((seq, ReceivedMail(from: from, header: header, body: body, age: age)))
         }
         return taken.sorted { $0.0 < $1.0 }.map(\.1)
     }
