@@ -59,7 +59,8 @@ extension HandoffBridge {
     }
 
     /// The proxy of `key`, connected and registered (with at least `apps`); false when the daemon refused.
-    func ensureProxy(_ key: RemoteKey, apps: [AppDescriptor]) async -> Bool {
+    func ensureProxy(_ key: RemoteKey, apps given: [AppDescriptor]) async -> Bool {
+        let apps = RemoteDeviceProxy.merged(given)
         let name = RemoteDeviceProxy.name(device: key.device, machine: key.machine)
         if proxies[name] != nil {
             proxies[name]?.include(apps)

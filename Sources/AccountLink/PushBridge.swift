@@ -114,26 +114,38 @@ public actor PushBridge {
 
     /// Resolves the machines `item` is for and writes its row (a row already there is left as it is) and the
     /// doorbell in one statement; nothing is written when no other machine is for it.
-    private func write(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
-        let intake = item.request.intake
+    private func write(_ queued: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
+        var item = queued
         let machine = record.machine
         var machines: [String] = []
-        if let device = intake.device {
+        if let target = item.request.intake.device {
+            // `device@machine` (as `baton devices` shows another machine's device) or a bare name, which must be
+            // on one machine only; the row names both, so only that machine takes it.
+            let (device, named) = Self.split(target)
             let rows = try await client.query(
                 """
                 SELECT DISTINCT machine FROM baton.devices WHERE device = \(device) AND machine <> \(machine)
+                    AND (\(named)::text IS NULL OR machine = \(named))
                 ORDER BY machine
                 """, logger: logger)
             for try await name in rows.decode(String.self) { machines.append(name) }
-            guard !machines.isEmpty else {
-                return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(device)")
+            guard let only = machines.first else {
+                return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(target)")
             }
+            guard machines.count == 1 else {
+                return RemotePushOutcome(
+                    dropped: true,
+                    note: "device \(device) is on \(machines.count) machines (\(machines.joined(separator: ", "))); "
+                        + "name one as \(device)@\(only)")
+            }
+            item.request.intake.device = "\(device)@\(only)"
         } else {
             let rows = try await client.query(
                 "SELECT machine FROM baton.machines WHERE machine <> \(machine) ORDER BY machine", logger: logger)
             for try await name in rows.decode(String.self) { machines.append(name) }
             guard !machines.isEmpty else { return RemotePushOutcome(note: "the account has no other machine") }
         }
+        let intake = item.request.intake
         let (sealed, size) = try PushRow.seal(item, owner: record.owner, key: key)
         let bundle = intake.push.bundleIdentifier
         let immediate = intake.push.expiration == .immediately
@@ -178,7 +190,8 @@ public actor PushBridge {
             FROM baton.pushes
             WHERE seq > \(after) AND from_machine <> \(machine)
                 AND (target_device IS NULL OR target_device IN
-                    (SELECT device FROM baton.devices WHERE machine = \(machine)))
+                    (SELECT device FROM baton.devices WHERE machine = \(machine)
+                     UNION ALL SELECT device || '@' || machine FROM baton.devices WHERE machine = \(machine)))
             ORDER BY seq
             """, logger: logger)
         for try await (seq, id, origin, bundle, device, sealed, immediate, age, expired, created) in rows.decode(
@@ -204,9 +217,16 @@ public actor PushBridge {
         }
     }
 
+    /// `device@machine` as its parts (a bare name: no machine).
+    static func split(_ target: String) -> (device: String, machine: String?) {
+        guard let at = target.lastIndex(of: "@"), at != target.startIndex else { return (target, nil) }
+        return (String(target[..<at]), String(target[target.index(after: at)...]))
+    }
+
     /// Hands a push from `origin` to this machine's daemon, for its own devices.
     private func post(_ request: PushRelayRequest, from origin: String) {
         var intake = request.intake
+        intake.device = intake.device.map { Self.split($0).device }
         intake.origin = origin
         intake.identifier = request.identifier
         if let message = try? NotificationMessage.push(intake).wire(requestID: nextRequestID()) {

@@ -44,12 +44,29 @@ struct RemoteDeviceProxy {
         lastUsed = .now
     }
 
-    /// Registers again when `more` holds apps it does not have yet (the daemon routes by them).
+    /// Registers again when `more` holds apps, or activity types of them, it does not have yet (the daemon routes
+    /// by them).
     mutating func include(_ more: [AppDescriptor]) {
-        let missing = more.filter { !apps.contains($0) }
-        guard !missing.isEmpty else { return }
-        apps += missing
+        let merged = Self.merged(apps + more)
+        guard merged != apps else { return }
+        apps = merged
         link.send(.registerDevice(RegisterDevice(name: name, pid: getpid(), apps: apps, machine: machine)))
+    }
+
+    /// One descriptor per app (bundle and team), with every activity type any of `apps` declared for it: a
+    /// device's published apps and an offer's single continuing app are the same app, listed once.
+    static func merged(_ apps: [AppDescriptor]) -> [AppDescriptor] {
+        var result: [AppDescriptor] = []
+        for app in apps {
+            if let index = result.firstIndex(where: {
+                $0.bundleIdentifier == app.bundleIdentifier && $0.teamIdentifier == app.teamIdentifier
+            }) {
+                result[index].activityTypes += app.activityTypes.filter { !result[index].activityTypes.contains($0) }
+            } else {
+                result.append(app)
+            }
+        }
+        return result
     }
 }
 
