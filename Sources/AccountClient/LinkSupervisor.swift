@@ -4,7 +4,7 @@ import Logging
 
 /// The daemon's watch over this machine's link (`baton-link run`): while the machine is linked, a link that exits
 /// or is killed is started again, after 1 s, then 2, 4 … up to 60 s while it keeps ending (back to 1 s once one
-/// has run a minute). Each restart is logged and counted in `LinkSupervisor.Record` for `baton account status`.
+/// has run a minute: `LinkBackoff`, on the injected clock's monotonic time). Each restart is logged and counted in `LinkSupervisor.Record` for `baton account status`.
 /// It runs on a thread of its own for the daemon's life (the link is the daemon's child, so its exit status is
 /// known; a link another command started is watched through its lock).
 public final class LinkSupervisor: @unchecked Sendable {
@@ -16,17 +16,22 @@ public final class LinkSupervisor: @unchecked Sendable {
     }
 
     let paths: BatonPaths
+    /// Its time: monotonic for the backoff, the wall (as `BATON_NOW` sets it) for the record.
+    let clock: any DeadlineClock
     let logger = Logger(label: "baton.link-supervisor")
     private let lock = NSLock()
     /// The link this supervisor started and has not seen end, and the reason of the last one that ended.
     private var child: pid_t?
     private var endedReason: String?
 
-    init(paths: BatonPaths) { self.paths = paths }
+    init(paths: BatonPaths, clock: any DeadlineClock) {
+        self.paths = paths
+        self.clock = clock
+    }
 
     /// Starts watching (and starts the link if the machine is linked).
-    public static func start(paths: BatonPaths) {
-        let supervisor = LinkSupervisor(paths: paths)
+    public static func start(paths: BatonPaths, clock: any DeadlineClock) {
+        let supervisor = LinkSupervisor(paths: paths, clock: clock)
         Thread.detachNewThread { supervisor.watch() }
     }
 
@@ -52,37 +57,34 @@ public final class LinkSupervisor: @unchecked Sendable {
 
     private func watch() {
         var record = Record()
-        var backoff: TimeInterval = 1
+        var backoff = LinkBackoff(clock: clock)
         var seen: pid_t?
-        var upSince: Date?
         while true {
             Thread.sleep(forTimeInterval: 0.25)
             guard linked else {
-                (seen, upSince, backoff) = (nil, nil, 1)
+                seen = nil
+                backoff.reset()
                 continue
             }
             if let pid = linkRuns() {
                 seen = pid
-                let since = upSince ?? Date()
-                upSince = since
-                if Date().timeIntervalSince(since) > 60 { backoff = 1 }
+                backoff.running()
                 continue
             }
             if let pid = seen {
                 let reason = lock.withLock { endedReason } ?? "the link (pid \(pid)) is gone"
                 record.restarts += 1
                 record.lastReason = reason
-                record.lastRestartAt = Date()
+                record.lastRestartAt = clock.now()
                 try? PrivateFile.write(
                     (try? JSONEncoder().encode(record)) ?? Data(), to: Self.recordFile(paths), durable: false)
                 logger.warning(
                     "the account link ended; restarting it",
                     metadata: [
-                        "reason": "\(reason)", "after": "\(Int(backoff)) s", "restarts": "\(record.restarts)",
+                        "reason": "\(reason)", "after": "\(Int(backoff.delay)) s", "restarts": "\(record.restarts)",
                     ])
-                Thread.sleep(forTimeInterval: backoff)
-                backoff = min(backoff * 2, 60)
-                (seen, upSince) = (nil, nil)
+                Thread.sleep(forTimeInterval: backoff.ended())
+                seen = nil
                 guard linked, linkRuns() == nil else { continue }
             }
             spawn()

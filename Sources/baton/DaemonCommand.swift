@@ -193,7 +193,9 @@ struct DaemonRunCommand: ParsableCommand {
                 ready: {
                     StandardError.detach()
                     // This machine's link to its account's server, if any, started and restarted for the daemon's life.
-                    LinkSupervisor.start(paths: BatonPaths())
+                    LinkSupervisor.start(
+                        paths: BatonPaths(),
+                        clock: SystemDeadlineClock(wall: (try? BatonClock.resolve(option: nil)) ?? .system))
                     NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
                 })
         } catch {
