@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: [UInt64(27), 2_027])
     func aShortRunUnderFaultsLosesNothing(seed: UInt64) async throws {
-        let outcome = try await ChaosCheck.run(seed: seed, seconds: 40)
+        let outcome = try await ChaosCheck.run(seed: seed, seconds: 25)
         let history = outcome.history.map(\.description).joined(separator: "\n")
         #expect(outcome.verdict.passed, "\(outcome.line)\n\(outcome.verdict)\nshortest history:\n\(history)")
     }

@@ -109,7 +109,8 @@ final class ChaosCluster: @unchecked Sendable {
     }
 
     private func restartDaemon(_ machine: Int, extra: [String: String]) throws {
-        stopped[machine] = nil
+        // A stopped link outlives its daemon holding the link's lock: continued, it sees its daemon gone and ends.
+        if let pid = stopped.removeValue(forKey: machine) { kill(pid, SIGCONT) }
         _ = try baton(machine, ["daemon", "start"], extra: extra)
         try ensureProbe(machine)
         handoff.forget(machine)
