@@ -136,7 +136,11 @@ public struct AccountOperations: Sendable {
         }
         let address = try ServerAddress(url: record.url)
         let logger = logger
-        let dropped = PushOutbox(url: files.pushOutbox).items.count
+        let heldByTheDaemon =
+            FileManager.default.contents(atPath: files.relayHeld.path).flatMap {
+                (try? JSONSerialization.jsonObject(with: $0)) as? [Any]
+            }?.count ?? 0
+        let dropped = PushOutbox(url: files.pushOutbox).items.count + heldByTheDaemon
         try? files.rememberLastSync(of: record)
         files.remove()
         stopLink()

@@ -18,6 +18,8 @@ public struct LinkFiles: Sendable {
     /// Pushes waiting for the server, and how far the link has read the server's pushes (`PushBridge`).
     public var pushOutbox: URL { paths.stateDirectory.appendingPathComponent("account-link-outbox.json") }
     public var pushCursor: URL { paths.stateDirectory.appendingPathComponent("account-link-push-cursor.json") }
+    /// Pushes the daemon held while no link was attached (its `PushRelay`): dropped with the outbox at `leave`.
+    public var relayHeld: URL { paths.stateDirectory.appendingPathComponent("account-relay-held.json") }
 
     /// This home's identifier in any account (random, made at its first create or join, kept after `leave`): two
     /// homes are two machines even when their names are the same.
@@ -87,7 +89,7 @@ public struct LinkFiles: Sendable {
     /// Removes the link, the key, the cursors, the push outbox and the passed rows (never the local store): a later
     /// join, to this account or another, starts clean.
     public func remove() {
-        for file in [link, key, cursor, pushOutbox, pushCursor, skippedRows] {
+        for file in [link, key, cursor, pushOutbox, pushCursor, skippedRows, relayHeld] {
             try? FileManager.default.removeItem(at: file)
         }
     }

@@ -37,3 +37,33 @@ import Testing
         #expect(try Across.value(machines, "server", "gone") == nil)
     }
 }
+
+/// Found by the chaos checker: a push for every device made while the machine's link was not attached (killed,
+/// its restart not yet there) went to this machine's devices only and never to the others. The daemon now holds it
+/// on disk and hands it to the next link.
+@Suite(.serialized) struct PushWhileLinkDownTests {
+    typealias Pushes = NotificationsAcrossMachinesTests
+
+    @Test func aPushMadeWhileTheLinkIsDownReachesTheOtherMachine() async throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let machines = pair.machines
+        var found: Int32?
+        #expect(
+            try await machines.settled("the laptop's link") {
+                found = try machines.linkPID("laptop")
+                return found != nil
+            })
+        let pid = try #require(found)
+        #expect(kill(pid, SIGKILL) == 0)
+        let title = "Held-\(UUID().uuidString.prefix(8))"
+        let pushed = try machines.baton(
+            "laptop", ["push", try Pushes.payload(machines, title: title, body: "h"), "--app", Pushes.app])
+        #expect(pushed.status == 0, "\(pushed.output)")
+        #expect(
+            try await machines.settled("the push on the server machine's device") {
+                try Pushes.delivered(machines, "server", "beta").contains(title)
+            })
+        #expect(try Pushes.delivered(machines, "server", "beta").components(separatedBy: title).count == 2)
+    }
+}

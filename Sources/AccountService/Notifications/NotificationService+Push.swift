@@ -34,7 +34,7 @@ extension NotificationService {
         let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
         // A push for every device also goes to the account's other machines (never one that came from one).
         let forward =
-            intake.device == nil && intake.origin == nil && relay.isAttached
+            intake.device == nil && intake.origin == nil && relay.forwards
             ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
         if push.kind != .alert {
             return pushInBackground(

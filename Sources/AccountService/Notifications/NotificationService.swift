@@ -73,7 +73,7 @@ final class NotificationService: DaemonService {
         self.logger = logger
         limits = NotificationLimits.fromEnvironment(ProcessInfo.processInfo.environment)
         scheduler = NotificationScheduler(clock: clock)
-        relay = PushRelay(clock: clock)
+        relay = PushRelay(clock: clock, paths: paths)
         let startedAt = clock.now()
         let contents = try table.load(dueBy: startedAt)
         knownApps = contents.knownApps.union([Self.cliBundleIdentifier])
