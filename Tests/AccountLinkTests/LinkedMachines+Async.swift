@@ -24,6 +24,16 @@ extension LinkedMachines {
         return false
     }
 
+    /// The pid of `machine`'s link once one runs (nil, with an issue recorded, if none comes).
+    func runningLink(_ machine: String) async throws -> Int32? {
+        var found: Int32?
+        _ = try await settled("\(machine)'s link") {
+            found = try linkPID(machine)
+            return found != nil
+        }
+        return found
+    }
+
     /// `machine`'s link cursor file (how far it has read the server and sent its own store).
     func cursor(_ machine: String) -> (serverSeq: Int64, pushedRevision: Int64) {
         let url = home(machine).appendingPathComponent("state/account-link-cursor.json")

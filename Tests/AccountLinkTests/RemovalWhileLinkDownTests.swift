@@ -17,13 +17,7 @@ import Testing
             try await machines.settled("the key on the server machine") {
                 try Across.value(machines, "server", "gone") == "soon"
             })
-        var found: Int32?
-        #expect(
-            try await machines.settled("the laptop's link") {
-                found = try machines.linkPID("laptop")
-                return found != nil
-            })
-        let pid = try #require(found)
+        let pid = try #require(try await machines.runningLink("laptop"))
         // Stopped, the link cannot read the removal's change; killed, it loses it; its daemon starts a new one.
         #expect(kill(pid, SIGSTOP) == 0)
         #expect(try machines.baton("laptop", ["kv", "remove", "gone"]).status == 0)
@@ -48,13 +42,7 @@ import Testing
         let pair = try TwoLinkedDevices()
         defer { pair.close() }
         let machines = pair.machines
-        var found: Int32?
-        #expect(
-            try await machines.settled("the laptop's link") {
-                found = try machines.linkPID("laptop")
-                return found != nil
-            })
-        let pid = try #require(found)
+        let pid = try #require(try await machines.runningLink("laptop"))
         #expect(kill(pid, SIGKILL) == 0)
         let title = "Held-\(UUID().uuidString.prefix(8))"
         let pushed = try machines.baton(
