@@ -29,11 +29,14 @@ final class ChaosRunner: @unchecked Sendable {
         case .pushAll(let machine, let title):
             let done = try cluster.baton(machine, ["push", try payload(title), "--app", Self.app])
             guard done.status == 0 else { return }
-            let reach: Set<Int> =
-                cluster.away.contains(machine)
-                ? [machine] : Set(0..<ChaosPlan.machines).subtracting(cluster.away)
+            // A machine away now may still get it once: the server orders a queued push when it gets it, which may
+            // be after that machine joined again (then it is in the account by the server's order).
+            let away = cluster.away.contains(machine)
+            let reach: Set<Int> = away ? [machine] : Set(0..<ChaosPlan.machines).subtracting(cluster.away)
             record.pushes.append(
-                .init(index: index, title: title, machine: machine, required: reach, allowed: reach))
+                .init(
+                    index: index, title: title, machine: machine, required: reach,
+                    allowed: away ? [machine] : Set(0..<ChaosPlan.machines)))
         case .pushDevice(let machine, let target, let title):
             let done = try cluster.baton(
                 machine, ["push", try payload(title), "--app", Self.app, "--device", ChaosPlan.device(target)])
