@@ -107,7 +107,20 @@ public actor PushBridge {
         let outcome = try await write(item, client)
         try outbox.remove(item.id)
         if outcome.dropped {
-            logger.notice("push for another machine dropped", metadata: ["why": "\(outcome.note ?? "")"])
+            logger.warning(
+                "push for another machine dropped",
+                metadata: ["why": "\(outcome.note ?? "")", "device": "\(item.request.intake.device ?? "*")"])
+            // Told to the daemon on its own (the push may have been answered as queued long ago): it tells the
+            // followers (`baton notifications --follow`).
+            if let device = item.request.intake.device {
+                var report = outcome
+                report.push = PushIdentity(
+                    identifier: item.request.identifier,
+                    bundleIdentifier: item.request.intake.push.bundleIdentifier, device: device)
+                if let message = try? NotificationMessage.relayedPush(report).wire(requestID: nil) {
+                    daemon?.send(message)
+                }
+            }
         }
         return outcome
     }

@@ -154,6 +154,9 @@ public enum RemovalReason: String, Codable, Hashable, Sendable {
     /// A push waited for a device the daemon forgot (it had not connected for a long time, or more devices
     /// were remembered than the daemon keeps).
     case expired
+    /// A push queued for a device of another machine that no machine of the account has any more (it left, or
+    /// the device went) by the time the account's server was back.
+    case unreachable
 }
 
 /// Client → daemon: a push (`baton push`), already read from its APNs payload (`PushPayload.parse`).

@@ -24,11 +24,17 @@ public struct RemotePushOutcome: Codable, Hashable, Sendable {
     public var dropped: Bool
     /// Why it was queued or dropped, for the user.
     public var note: String?
-    public init(sent: [String] = [], queued: Bool = false, dropped: Bool = false, note: String? = nil) {
+    /// Which push (a drop the link reports on its own, after the push was answered as queued).
+    public var push: PushIdentity?
+    public init(
+        sent: [String] = [], queued: Bool = false, dropped: Bool = false, note: String? = nil,
+        push: PushIdentity? = nil
+    ) {
         self.sent = sent
         self.queued = queued
         self.dropped = dropped
         self.note = note
+        self.push = push
     }
 
     /// One phrase for `baton push`'s line.
@@ -40,5 +46,17 @@ public struct RemotePushOutcome: Codable, Hashable, Sendable {
         if queued { return "queued for other machines" + (note.map { " (\($0))" } ?? "") }
         if dropped { return "not sent to other machines" + (note.map { " (\($0))" } ?? "") }
         return "no other machine" + (note.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A push as a report names it: its identifier, app and the device it was for.
+public struct PushIdentity: Codable, Hashable, Sendable {
+    public var identifier: String
+    public var bundleIdentifier: String
+    public var device: String
+    public init(identifier: String, bundleIdentifier: String, device: String) {
+        self.identifier = identifier
+        self.bundleIdentifier = bundleIdentifier
+        self.device = device
     }
 }

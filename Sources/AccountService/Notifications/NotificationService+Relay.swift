@@ -44,4 +44,20 @@ extension NotificationService {
             answer(RemotePushOutcome(note: "cannot hand it to the account link: \(error)"))
         }
     }
+
+    /// The link dropped a push it had queued for another machine's device (no machine has it any more): logged
+    /// and told to followers, as a removal of a pending push (reason `unreachable`).
+    func reportDropped(_ push: PushIdentity, note: String?) {
+        let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: push.device)
+        logger.warning(
+            "queued push for another machine dropped",
+            metadata: [
+                "app": "\(BoundedQuote.escaped(push.bundleIdentifier))",
+                "device": "\(BoundedQuote.escaped(push.device))", "reason": "\(note ?? "")",
+            ])
+        tellFollowers(
+            .notificationsRemoved(
+                NotificationsRemoved(owner: owner, identifiers: [push.identifier], pending: true, reason: .unreachable)),
+            owner: owner)
+    }
 }

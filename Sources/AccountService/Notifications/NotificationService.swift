@@ -206,7 +206,11 @@ final class NotificationService: DaemonService {
         case .relayPushes:
             relay.attach(connection)
             reply(.done)
-        case .relayedPush(let outcome): relay.answered(requestID, outcome)
+        case .relayedPush(let outcome):
+            if requestID == nil, outcome.dropped, let push = outcome.push {
+                return reportDropped(push, note: outcome.note)
+            }
+            relay.answered(requestID, outcome)
         case .locationChanged(let update):
             let previous = locations[update.device]
             let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
