@@ -108,6 +108,8 @@ public struct CenterScreen: Sendable {
             switch outcome {
             case .ignored: return .ignored
             case .handled: return .handled
+            case .openAttachment(let attachment):
+                return .openAttachment(open.notification, attachment)
             case .respond(let identifier, let text, let foreground):
                 bar = nil
                 let bundle = open.notification.owner.bundleIdentifier
@@ -176,10 +178,12 @@ public struct CenterScreen: Sendable {
 
     // MARK: View
 
-    /// Draws the center into `area`; returns the cursor while a reply is typed.
+    /// Draws the center into `area`; returns the cursor while a reply is typed. `attachment` says what an
+    /// attachment is (the suite keeps what it read; by default the file is read).
     public func render(
         in area: Rect, ledger: NotificationLedger, appName: (String) -> String, doNotDisturb: String?, now: Date,
-        apps: [(bundle: String, name: String)] = [], into buffer: inout CellBuffer
+        apps: [(bundle: String, name: String)] = [],
+        attachment: (NotificationAttachment) -> AttachmentInfo = AttachmentInfo.read, into buffer: inout CellBuffer
     ) -> Point? {
         buffer.fill(area)
         guard area.height >= 3 else { return nil }
@@ -192,7 +196,9 @@ public struct CenterScreen: Sendable {
         buffer.put(TextWidth.truncate(dnd, to: header.width), x: header.x + 1, y: header.y + 1, style: Theme.muted)
         let list = rest.inset(left: 1, right: 1)
         switch tab {
-        case .delivered: return renderDelivered(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
+        case .delivered:
+            return renderDelivered(
+                in: list, ledger: ledger, appName: appName, now: now, attachment: attachment, into: &buffer)
         case .pending:
             renderPending(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
             return nil
@@ -204,7 +210,7 @@ public struct CenterScreen: Sendable {
 
     private func renderDelivered(
         in area: Rect, ledger: NotificationLedger, appName: (String) -> String, now: Date,
-        into buffer: inout CellBuffer
+        attachment: (NotificationAttachment) -> AttachmentInfo, into buffer: inout CellBuffer
     ) -> Point? {
         let rows = rows(ledger)
         guard !rows.isEmpty else {
@@ -248,6 +254,11 @@ public struct CenterScreen: Sendable {
                         for bodyLine in NotificationText.body(content.body, width: area.width - 4, maxLines: 3) {
                             lines.append((StyledLine("    " + bodyLine), false, nil))
                         }
+                    }
+                    let infos = content.attachments.map(attachment)
+                    for (text, isPreview) in AttachmentLines.detail(infos, width: area.width - 4) {
+                        lines.append(
+                            (StyledLine("    " + text, style: isPreview ? Theme.text : Theme.muted), false, nil))
                     }
                     let buttons = bar ?? Self.actionBar(for: notification, ledger: ledger)
                     lines.append((StyledLine(""), false, buttons))

@@ -97,7 +97,20 @@ extension NotificationsApp {
             bar: ActionBar(notification: notification, category: category),
             appName: appName(notification.owner.bundleIdentifier), expires: context.now().addingTimeInterval(seconds),
             showsPreview: ledger.settings(of: notification.owner.bundleIdentifier).showPreviews,
-            categoryOptions: category?.options ?? [])
+            categoryOptions: category?.options ?? [],
+            attachments: notification.request.content.attachments.map { attachmentInfo($0) })
+    }
+
+    /// What `attachment` is: read the first time it is shown, then kept (a store copy never changes). The
+    /// cache is emptied when it holds more than `maxAttachmentInfos`.
+    func attachmentInfo(_ attachment: NotificationAttachment) -> AttachmentInfo {
+        if let known = attachmentInfos[attachment.url], known.name == AttachmentInfo.displayName(of: attachment) {
+            return known
+        }
+        if attachmentInfos.count >= Self.maxAttachmentInfos { attachmentInfos = [:] }
+        let info = AttachmentInfo.read(attachment)
+        attachmentInfos[attachment.url] = info
+        return info
     }
 
     func scheduleBannerTimer(_ context: SuiteContext) {

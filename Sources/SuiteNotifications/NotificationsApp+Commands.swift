@@ -46,6 +46,9 @@ extension NotificationsApp {
             toggleDoNotDisturb(context)
         case .changeSettings(let request):
             change(request)
+        case .openAttachment(_, let attachment):
+            let outcome = opener.open(attachment)
+            context.showBanner(outcome.message, kind: outcome.kind == .unavailable ? .error : .info)
         }
         updateTitle()
         return true

@@ -55,11 +55,18 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     /// The bundle identifier of the frontmost app, when it has one (set by the suite).
     public var frontmostBundle: () -> String? = { nil }
+    /// Opens an attachment's file, or says where it is (the Open Attachment button).
+    public var opener = AttachmentOpener()
+    /// What each attachment is, read once (`attachmentInfo`).
+    var attachmentInfos: [URL: AttachmentInfo] = [:]
     /// Writes a bell or a title to the terminal (set by the suite; nothing in tests).
     public var signal: (TerminalSignal) -> Void = { _ in }
 
     /// - Parameters:
     ///   - appNames: bundle identifier → the name shown (the suite's apps, the CLI as "Baton").
+    /// The most attachments whose description is kept.
+    static let maxAttachmentInfos = 256
+
     public init(
         device: String, paths: BatonPaths, port: MessagePort, delegates: [any NotificationDelegate],
         appNames: [String: String], now: @escaping @Sendable () -> Date = { Date() }
@@ -191,6 +198,6 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         screen.render(
             in: area, ledger: ledger, appName: appName, doNotDisturb: dnd.state.describe(at: context.now()),
             now: context.now(),
-            apps: SettingsPane.apps(appNames), into: &buffer)
+            apps: SettingsPane.apps(appNames), attachment: { attachmentInfo($0) }, into: &buffer)
     }
 }
