@@ -85,6 +85,27 @@ import Testing
         #expect(harness.app.ledger.delivered.count == 1)
     }
 
+    @Test func theBannersButtonOpensItTooAndTheBannerStays() throws {
+        let files = try AttachmentFiles()
+        defer { files.remove() }
+        let image = try files.write("c.png", AttachmentFiles.png)
+        let notification = Fixture.delivered(
+            "r", title: "Report",
+            attachments: [NotificationAttachment(identifier: "chart.png", url: image, type: .image)])
+        let harness = try Harness(
+            notification, home: files.folder, opener: AttachmentOpener(environment: ["PATH": "/usr/bin:/bin"]))
+        harness.app.banners.push(
+            BannerStack.Entry(
+                bar: ActionBar(notification: notification, category: nil), appName: "Baton",
+                expires: Fixture.now.addingTimeInterval(60), showsPreview: true, categoryOptions: []))
+        for key in [KeyPress.ctrl("n"), KeyPress(.tab), KeyPress(.enter)] {
+            #expect(harness.app.handleOverlayKey(key, context: harness.context))
+        }
+        #expect(harness.banners.map(\.text) == ["chart.png is at \(image.path)"])
+        #expect(harness.app.banners.entries.count == 1)
+        #expect(harness.app.ledger.delivered.count == 1)
+    }
+
     @Test func aMissingFileIsSaidAndNothingStarts() throws {
         let files = try AttachmentFiles()
         defer { files.remove() }
