@@ -138,14 +138,14 @@ public actor PushBridge {
         let bundle = intake.push.bundleIdentifier
         let immediate = intake.push.expiration == .immediately
         let expiresAt = PushRow.expiresAt(intake.push)
-        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
+        // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
-            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.pushes
                     (id, seq, from_machine, bundle, target_device, sealed, size, immediate, expires_at)
-                SELECT \(item.id), nextval('baton.change_seq'), \(machine), \(bundle), \(intake.device),
+                SELECT \(item.id), turn.seq, \(machine), \(bundle), \(intake.device),
                     \(sealed), \(size), \(immediate), \(expiresAt) FROM turn
                 ON CONFLICT (owner, id) DO NOTHING
                 RETURNING seq)

@@ -36,6 +36,7 @@ final class BenchRig: @unchecked Sendable {
         do {
             // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
             for machine in ["laptop", "server"] { try run(machine, ["daemon", "start"]) }
+            try server.shareAccounts([BenchServer.role], directory: homes.root) { _ = try run("laptop", $0) }
             try run("laptop", ["account", "create", server.url(for: "laptop"), "--machine", "bench-laptop"])
             try run(
                 "server",

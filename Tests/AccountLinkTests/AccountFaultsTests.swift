@@ -125,7 +125,7 @@ import Testing
             url: url,
             """
             INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-            VALUES ('broken', '\\xdeadbeef'::bytea, 4, 'mallory', nextval('baton.change_seq'))
+            VALUES ('broken', '\\xdeadbeef'::bytea, 4, 'mallory', baton.next_change())
             """)
         #expect(try machines.baton("laptop", ["kv", "set", "after", "2"]).status == 0)
         #expect(

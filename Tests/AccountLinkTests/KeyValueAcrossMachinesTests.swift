@@ -10,8 +10,7 @@ import Testing
     static func twoLinkedMachines() throws -> (TestPostgres, LinkedMachines, String) {
         let server = try TestPostgres()
         let machines = try LinkedMachines()
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
+        let url = try machines.tenant("alice", password: "a-pass", on: server)
         let created = try machines.baton("laptop", ["account", "create", url, "--machine", "laptop"])
         #expect(created.status == 0, "\(created.output)")
         let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
