@@ -142,10 +142,7 @@ public struct AccountOperations: Sendable {
         var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"
         do {
             try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.machines WHERE machine = \(record.machine)", logger: logger)
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(record.machine)", logger: logger)
+                try await connection.query("SELECT baton.forget_machine(\(record.machine))", logger: logger)
             }
         } catch {
             note += "; the server was not reached (\(error)), so it still lists \(record.machine)"

@@ -9,9 +9,7 @@ public enum Doorbells {
     /// The account's channel for `kind` (`kv`: key-value rows and pushes, `ho`: handoff): `baton_<kind>_` and 40
     /// hex digits of HMAC-SHA256(account key, kind and role).
     public static func channel(_ kind: String, owner: String, key: AccountKey) -> String {
-        let code = HMAC<SHA256>.authenticationCode(
-            for: Data("baton doorbell v1|\(kind)|\(owner)".utf8), using: key.key)
-        return "baton_\(kind)_" + code.map { String(format: "%02x", $0) }.joined().prefix(40)
+        "baton_\(kind)_" + Sealing.mac("baton doorbell v1|\(kind)|\(owner)", key: key).prefix(40)
     }
 
     /// `text` sealed for `channel` (base64: a NOTIFY payload is text).

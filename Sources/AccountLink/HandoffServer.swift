@@ -74,7 +74,7 @@ struct HandoffServer: Sendable {
         var size = 0
         if let activity {
             let plaintext = try JSONEncoder().encode(activity)
-            size = plaintext.count
+            size = Padding.bucket(plaintext.count)
             sealed = try Sealing.seal(
                 plaintext,
                 identity: Sealing.offerIdentity(
@@ -167,7 +167,7 @@ struct HandoffServer: Sendable {
             WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.handoff_mail (seq, id, from_machine, to_machine, header, sealed, size)
-                SELECT turn.seq, \(id), \(machine), \(to), \(header), \(sealed), \(body?.count ?? 0)
+                SELECT turn.seq, \(id), \(machine), \(to), \(header), \(sealed), \(sealed?.count ?? 0)
                 FROM turn
                 RETURNING seq)
             SELECT pg_notify(\(channel), \(payload(.mail(to: to)))) FROM written
@@ -179,8 +179,7 @@ struct HandoffServer: Sendable {
     func takeMail(maxAgeSeconds: Int = 30) async throws -> [ReceivedMail] {
         let rows = try await client.query(
             """
-            DELETE FROM baton.handoff_mail WHERE to_machine = \(machine)
-            RETURNING seq, id, from_machine, header, sealed, created_at > now() - make_interval(secs => \(maxAgeSeconds))
+            SELECT * FROM baton.take_mail(\(machine), \(maxAgeSeconds))
             """, logger: logger)
         var taken: [(Int64, ReceivedMail)] = []
         for try await (seq, id, from, headerText, sealed, fresh) in rows.decode(
@@ -223,15 +222,6 @@ struct HandoffServer: Sendable {
     /// Drops mail nobody took, the rows of offers cleared long ago (the server's clock) and the offers of machines
     /// that left the account.
     func collectGarbage() async throws {
-        try await client.query(
-            """
-            DELETE FROM baton.offers o WHERE NOT EXISTS (
-                SELECT 1 FROM baton.machines m WHERE m.owner = o.owner AND m.machine = o.machine)
-            """, logger: logger)
-        try await client.query(
-            "DELETE FROM baton.handoff_mail WHERE created_at < now() - interval '5 minutes'", logger: logger)
-        try await client.query(
-            "DELETE FROM baton.offers WHERE sealed IS NULL AND updated_at < now() - interval '10 minutes'",
-            logger: logger)
+        try await client.query("SELECT baton.collect_handoff_garbage()", logger: logger)
     }
 }

@@ -12,9 +12,7 @@ extension KeyValueBridge {
             let machine = record.machine
             let list = current.sorted()
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
-                    logger: logger)
+                try await connection.query("SELECT baton.forget_devices(\(machine), \(list))", logger: logger)
                 for device in list {
                     try await connection.query(
                         """

@@ -215,25 +215,22 @@ public actor KeyValueBridge {
         for entry in pending {
             // A newer write of the key came meanwhile: it is the one to send (it is pending too).
             guard local[entry.key]?.revision == entry.revision else { continue }
-            let plaintext = try entry.value.map { try JSONEncoder().encode($0) }
-            let sealed = try plaintext.map {
-                try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
-            }
-            let size = plaintext?.count ?? 0
+            let (route, sealed, size) = try KeyValueRow.seal(entry.key, entry.value, owner: owner, key: key)
             // One statement (one round trip, one implicit transaction): the account's next change number, the row,
             // then the doorbell. `next_change` locks the account's own row until the commit, so change numbers
             // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
-            // n, and never see n. Row security hides that row from every other role: none can hold the lock.
+            // n, and never see n. Row security hides that row from every other role: none can hold the lock. The
+            // key's row from before names were sealed (named in the clear) goes.
             try await client.query(
                 """
                 WITH turn AS (SELECT baton.next_change() AS seq),
                 written AS (
                     INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-                    SELECT \(entry.key), \(sealed), \(size), \(machine), turn.seq FROM turn
+                    SELECT \(route), \(sealed), \(size), \(machine), turn.seq FROM turn
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
                     RETURNING seq)
-                SELECT pg_notify(\(channel), 'kv') FROM written
+                SELECT pg_notify(\(channel), 'kv'), baton.forget_key_value(\(entry.key)) FROM written
                 """, logger: logger)
             try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
         }
@@ -249,15 +246,11 @@ public actor KeyValueBridge {
             SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(cursor.serverSeq)
             ORDER BY seq
             """, logger: logger)
-        for try await (name, sealed, machine, seq, writtenAt) in rows.decode((String, Data?, String, Int64, Date).self)
+        for try await (route, sealed, machine, seq, writtenAt) in rows.decode(
+            (String, Data?, String, Int64, Date).self)
         {
             do {
-                let value = try sealed.map {
-                    try JSONDecoder().decode(
-                        PropertyListValue.self,
-                        from: try Sealing.open(
-                            $0, identity: Sealing.keyValueIdentity(owner: record.owner, key: name), key: key))
-                }
+                let (name, value) = try KeyValueRow.open(route: route, sealed: sealed, owner: record.owner, key: key)
                 adopt(row: name, value, from: machine)
             } catch {
                 skipped.pass(

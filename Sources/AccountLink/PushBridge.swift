@@ -152,11 +152,7 @@ public actor PushBridge {
             SELECT pg_notify(\(channel), 'push') FROM written
             """, logger: logger)
         // This machine's old rows go: expired ones, and any older than the rows' keeping time.
-        try await client.query(
-            """
-            DELETE FROM baton.pushes WHERE from_machine = \(machine)
-                AND (expires_at < now() OR created_at < now() - interval '30 days')
-            """, logger: logger)
+        try await client.query("SELECT baton.forget_pushes(\(machine))", logger: logger)
         return RemotePushOutcome(sent: machines)
     }
 

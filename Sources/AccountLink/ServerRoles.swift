@@ -26,11 +26,15 @@ public enum ServerRoles {
             "REVOKE CREATE ON SCHEMA public FROM PUBLIC",
             "GRANT CONNECT ON DATABASE \(database) TO \(accounts)",
             "GRANT USAGE ON SCHEMA baton TO \(accounts)",
+            "REVOKE ALL ON ALL TABLES IN SCHEMA baton FROM \(accounts)",
             "GRANT SELECT ON baton.schema_version TO \(accounts)",
-            "GRANT SELECT, INSERT, UPDATE, DELETE ON "
-                + rowTables.map { "baton.\($0)" }.joined(separator: ", ") + " TO \(accounts)",
-            "GRANT EXECUTE ON FUNCTION baton.next_change() TO \(accounts)",
+            // Row access without a table-wide UPDATE or DELETE, which would let an account lock a whole table
+            // (`ServerSchema.accountWrites`).
+            "GRANT SELECT, INSERT ON " + rowTables.map { "baton.\($0)" }.joined(separator: ", ") + " TO \(accounts)",
         ]
+            + updatableColumns.map { table, columns in
+                "GRANT UPDATE (\(columns.joined(separator: ", "))) ON baton.\(table) TO \(accounts)"
+            }
             + (["schema_version"] + rowTables).flatMap { table in
                 [
                     "ALTER TABLE baton.\(table) OWNER TO \(owner)",
@@ -38,8 +42,25 @@ public enum ServerRoles {
                     "ALTER TABLE baton.\(table) FORCE ROW LEVEL SECURITY",
                 ]
             }
-            + ["ALTER FUNCTION baton.next_change() OWNER TO \(owner)", hideActivity]
+            + [functionsToTheOwner, "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA baton TO \(accounts)", hideActivity]
     }
+
+    /// The columns an account's upserts and updates change, table by table.
+    static let updatableColumns: [(String, [String])] = [
+        ("key_values", ["sealed", "size", "machine", "seq", "written_at"]),
+        ("machines", ["seen_at", "machine_id"]),
+        ("devices", ["seen_at"]),
+        ("offers", ["apps", "bundle", "team", "activity_type", "sequence", "sealed", "size", "seq", "updated_at"]),
+    ]
+
+    /// Every function of the schema to `owner` (the `SECURITY DEFINER` ones run as it).
+    static let functionsToTheOwner = """
+        DO $$ DECLARE f regprocedure; BEGIN
+            FOR f IN SELECT p.oid::regprocedure FROM pg_proc p WHERE p.pronamespace = 'baton'::regnamespace LOOP
+                EXECUTE format('ALTER FUNCTION %s OWNER TO \(owner)', f);
+            END LOOP;
+        END $$
+        """
 
     /// Every role may call the statistics and lock functions behind `pg_stat_*`, `pg_statio_*` and `pg_locks`:
     /// who is connected from where and since when, how many rows each table gained, which locks are held. In this

@@ -138,6 +138,8 @@ public enum ServerSchema {
             "ALTER TABLE baton.schema_version FORCE ROW LEVEL SECURITY",
             "CREATE POLICY every_role ON baton.schema_version USING (true)",
         ],
+        // 7: deletes and numbering through functions, no table-wide UPDATE or DELETE for accounts (`accountWrites`).
+        accountWrites,
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.

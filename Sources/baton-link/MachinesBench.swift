@@ -107,13 +107,7 @@ final class BenchRig: @unchecked Sendable {
             if let address = try? ServerAddress(url: url) {
                 _ = try? await ServerSession.with(address, logger: Logger(label: "baton.bench")) { connection in
                     let logger = Logger(label: "baton.bench")
-                    try await connection.query("DELETE FROM baton.key_values", logger: logger)
-                    try await connection.query("DELETE FROM baton.offers", logger: logger)
-                    try await connection.query("DELETE FROM baton.handoff_mail", logger: logger)
-                    try await connection.query("DELETE FROM baton.pushes", logger: logger)
-                    try await connection.query("DELETE FROM baton.devices", logger: logger)
-                    try await connection.query("DELETE FROM baton.machines", logger: logger)
-                    try await connection.query("DELETE FROM baton.accounts", logger: logger)
+                    try await connection.query("SELECT baton.forget_account()", logger: logger)
                 }
             }
             semaphore.signal()

@@ -54,38 +54,50 @@ import Testing
             "SELECT string_agg(owner || ':' || key || ':' || md5(coalesce(sealed, '')), ',' ORDER BY key) "
                 + "FROM baton.key_values WHERE owner = 'alice'")
         let lastChange = try tenants.admin("SELECT last_change FROM baton.accounts WHERE owner = 'alice'")
-        let refused = [
-            "ALTER TABLE baton.key_values NO FORCE ROW LEVEL SECURITY",
-            "ALTER TABLE baton.key_values DISABLE ROW LEVEL SECURITY",
-            "ALTER TABLE baton.accounts ADD COLUMN stolen text",
-            "ALTER TABLE baton.key_values OWNER TO bob",
-            "ALTER SCHEMA baton OWNER TO bob",
-            "DROP TABLE baton.key_values",
-            "DROP SCHEMA baton CASCADE",
-            "DROP POLICY own_rows ON baton.key_values",
-            "CREATE POLICY open_rows ON baton.key_values USING (true)",
-            "CREATE TABLE baton.bobs (x int)",
-            "CREATE OR REPLACE FUNCTION baton.next_change() RETURNS bigint LANGUAGE sql AS 'SELECT 1::bigint'",
-            "DROP FUNCTION baton.next_change()",
-            "CREATE TRIGGER t BEFORE INSERT ON baton.key_values FOR EACH ROW "
-                + "EXECUTE FUNCTION suppress_redundant_updates_trigger()",
-            "COMMENT ON TABLE baton.key_values IS 'bob was here'",
-            "TRUNCATE baton.key_values",
-            "CLUSTER baton.key_values USING key_values_seq",
-            "SET ROLE baton_owner",
-            "SET ROLE alice",
-            "SET SESSION AUTHORIZATION alice",
-            "GRANT baton_owner TO bob",
-            "INSERT INTO baton.key_values (owner, key, size, machine, seq) VALUES ('alice', 'planted', 0, 'x', 1)",
-            // What the server once showed every role: a global change sequence, statistics, sessions, locks.
-            "SELECT last_value FROM baton.change_seq",
-            "SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'key_values'",
-            "SELECT sum(n_tup_upd) FROM pg_stat_all_tables",
-            "SELECT n_tup_ins FROM pg_stat_xact_user_tables",
-            "SELECT heap_blks_hit FROM pg_statio_user_tables",
-            "SELECT count(*) FROM pg_stat_activity WHERE usename = 'alice'",
-            "SELECT count(*) FROM pg_locks",
-        ]
+        let refused =
+            [
+                "ALTER TABLE baton.key_values NO FORCE ROW LEVEL SECURITY",
+                "ALTER TABLE baton.key_values DISABLE ROW LEVEL SECURITY",
+                "ALTER TABLE baton.accounts ADD COLUMN stolen text",
+                "ALTER TABLE baton.key_values OWNER TO bob",
+                "ALTER SCHEMA baton OWNER TO bob",
+                "DROP TABLE baton.key_values",
+                "DROP SCHEMA baton CASCADE",
+                "DROP POLICY own_rows ON baton.key_values",
+                "CREATE POLICY open_rows ON baton.key_values USING (true)",
+                "CREATE TABLE baton.bobs (x int)",
+                "CREATE OR REPLACE FUNCTION baton.next_change() RETURNS bigint LANGUAGE sql AS 'SELECT 1::bigint'",
+                "DROP FUNCTION baton.next_change()",
+                "CREATE TRIGGER t BEFORE INSERT ON baton.key_values FOR EACH ROW "
+                    + "EXECUTE FUNCTION suppress_redundant_updates_trigger()",
+                "COMMENT ON TABLE baton.key_values IS 'bob was here'",
+                "TRUNCATE baton.key_values",
+                "CLUSTER baton.key_values USING key_values_seq",
+                "SET ROLE baton_owner",
+                "SET ROLE alice",
+                "SET SESSION AUTHORIZATION alice",
+                "GRANT baton_owner TO bob",
+                "INSERT INTO baton.key_values (owner, key, size, machine, seq) VALUES ('alice', 'planted', 0, 'x', 1)",
+                // Deletes and numbering only through the schema's functions; no table-wide UPDATE or DELETE, so no
+                // lock on a whole table that would stall the other accounts.
+                "DELETE FROM baton.key_values WHERE owner = 'alice'",
+                "UPDATE baton.accounts SET last_change = 0 WHERE owner = 'alice'",
+                "UPDATE baton.key_values SET owner = 'alice'",
+                "SELECT owner FROM baton.accounts FOR UPDATE",
+                // What the server once showed every role: a global change sequence, statistics, sessions, locks.
+                "SELECT last_value FROM baton.change_seq",
+                "SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'key_values'",
+                "SELECT sum(n_tup_upd) FROM pg_stat_all_tables",
+                "SELECT n_tup_ins FROM pg_stat_xact_user_tables",
+                "SELECT heap_blks_hit FROM pg_statio_user_tables",
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = 'alice'",
+                "SELECT count(*) FROM pg_locks",
+            ]
+            + ServerRoles.rowTables.flatMap { table in
+                ["SHARE UPDATE EXCLUSIVE", "SHARE", "SHARE ROW EXCLUSIVE", "EXCLUSIVE", "ACCESS EXCLUSIVE"].map {
+                    "LOCK TABLE baton.\(table) IN \($0) MODE"
+                }
+            }
         for statement in refused {
             #expect(throws: TestPostgresFailure.self, "bob could run: \(statement)") {
                 try tenants.server.psql(url: tenants.bob, statement)
@@ -94,10 +106,12 @@ import Testing
         // What bob may run touches only his own rows.
         for statement in [
             "UPDATE baton.key_values SET sealed = NULL WHERE owner = 'alice'",
-            "DELETE FROM baton.key_values WHERE owner = 'alice'",
-            "UPDATE baton.accounts SET last_change = 0 WHERE owner = 'alice'",
             "SELECT baton.next_change()",
-            "SELECT owner FROM baton.accounts FOR UPDATE",
+            "SELECT key FROM baton.key_values FOR UPDATE",
+            "SELECT baton.forget_machine('laptop')",
+            "SELECT baton.forget_devices('laptop', '{}')",
+            "SELECT count(*) FROM baton.take_mail('laptop', 30)",
+            "SELECT baton.collect_handoff_garbage()",
         ] {
             try tenants.server.psql(url: tenants.bob, statement)
         }
@@ -111,6 +125,15 @@ import Testing
                 "SELECT string_agg(owner || ':' || key || ':' || md5(coalesce(sealed, '')), ',' ORDER BY key) "
                     + "FROM baton.key_values WHERE owner = 'alice'") == before)
         #expect(try tenants.admin("SELECT last_change FROM baton.accounts WHERE owner = 'alice'") == lastChange)
+        // No key name on the server, in any table (routes and sealed boxes only).
+        let dump = try tenants.admin(
+            "SELECT string_agg(key || encode(coalesce(sealed, ''), 'escape'), ',') FROM baton.key_values")
+        #expect(!dump.isEmpty && !dump.contains("favoritesIdentifiers") && !dump.contains("before-bob"), "\(dump)")
+        // What sizes the server sees: buckets, not the values' lengths.
+        let sizes = try tenants.admin(
+            "SELECT string_agg(DISTINCT length(sealed) || '=' || size, ',') FROM baton.key_values WHERE sealed IS NOT NULL"
+        )
+        #expect(sizes == "256=256", "\(sizes)")
         let crossed = try await tenants.aliceChangeCrosses("favoritesIdentifiers", "after-bob")
         print("alice's key-value change crossed in \(crossed) after bob's attempts")
     }
@@ -129,8 +152,9 @@ import Testing
         locks.send("SELECT count(pg_advisory_lock_shared(727170, i)) FROM generate_series(-250, 250) i")
         locks.send("BEGIN")
         locks.send("SELECT pg_advisory_xact_lock(727171, hashtext('alice'))")
-        locks.send("SELECT owner FROM baton.accounts FOR UPDATE")
         locks.send("LOCK TABLE baton.schema_version IN ACCESS SHARE MODE")
+        // The strongest table locks an account may take (INSERT's): they stall nobody.
+        for table in ServerRoles.rowTables { locks.send("LOCK TABLE baton.\(table) IN ROW EXCLUSIVE MODE") }
         // Listening on every name alice's doorbells ever had.
         let listener = try PsqlSession(url: tenants.bob)
         let oldNames = ["baton_kv_alice", "baton_ho_alice"]
