@@ -27,6 +27,14 @@ extension KeyValueBridge {
         }
     }
 
+    /// Notes the keys whose rows still carry their names in the clear (written before names were sealed: a key
+    /// is otherwise a 64-digit route).
+    func findLegacyRows(_ client: PostgresClient) async throws {
+        let rows = try await client.query(
+            "SELECT key FROM baton.key_values WHERE key !~ '^[0-9a-f]{64}$'", logger: logger)
+        for try await name in rows.decode(String.self) { legacyNames.insert(name) }
+    }
+
     /// Marks this machine seen.
     func touchMachine(_ client: PostgresClient) async throws {
         try await client.query(

@@ -29,6 +29,9 @@ public actor KeyValueBridge {
     /// overwrite a local write the link has not seen yet).
     private var storeKnown = false
     private var pushing = false
+    /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
+    /// of one removes that row (`KeyValueRow`).
+    var legacyNames: Set<String> = []
     /// The link's writes into the daemon not answered yet, by request.
     private var ownWrites: [UInt64: KeyValueEntry] = [:]
     private let skipped: SkippedRows
@@ -145,7 +148,10 @@ public actor KeyValueBridge {
             let asked = gate.take()
             guard !asked.isEmpty else { continue }
             do {
-                if asked.contains(.touch) { try await touchMachine(client) }
+                if asked.contains(.touch) {
+                    try await touchMachine(client)
+                    try await findLegacyRows(client)
+                }
                 if asked.contains(.keyValues) {
                     try await pushPendingOrThrow(client)
                     try await pull(client)
@@ -219,8 +225,8 @@ public actor KeyValueBridge {
             // One statement (one round trip, one implicit transaction): the account's next change number, the row,
             // then the doorbell. `next_change` locks the account's own row until the commit, so change numbers
             // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
-            // n, and never see n. Row security hides that row from every other role: none can hold the lock. The
-            // key's row from before names were sealed (named in the clear) goes.
+            // n, and never see n. Row security hides that row from every other role: none can hold the lock. Then
+            // the key's row from before names were sealed (named in the clear), if there is one, goes.
             try await client.query(
                 """
                 WITH turn AS (SELECT baton.next_change() AS seq),
@@ -230,8 +236,12 @@ public actor KeyValueBridge {
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
                     RETURNING seq)
-                SELECT pg_notify(\(channel), 'kv'), baton.forget_key_value(\(entry.key)) FROM written
+                SELECT pg_notify(\(channel), 'kv') FROM written
                 """, logger: logger)
+            if legacyNames.contains(entry.key) {
+                try await client.query("SELECT baton.forget_key_value(\(entry.key))", logger: logger)
+                legacyNames.remove(entry.key)
+            }
             try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
         }
         if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
@@ -251,6 +261,7 @@ public actor KeyValueBridge {
         {
             do {
                 let (name, value) = try KeyValueRow.open(route: route, sealed: sealed, owner: record.owner, key: key)
+                if name == route { legacyNames.insert(name) }  // a row from before names were sealed
                 adopt(row: name, value, from: machine)
             } catch {
                 skipped.pass(
