@@ -6,9 +6,9 @@ import Testing
 /// PostgreSQL: key-value writes cross, the server holds only sealed values, and after the server was stopped
 /// writes made on both sides meanwhile are replayed and both sides converge (the server's order wins).
 @Suite(.serialized) struct KeyValueAcrossMachinesTests {
-    /// A server with account alice and both machines joined, daemons (and links) running.
-    static func twoLinkedMachines() throws -> (TestPostgres, LinkedMachines, String) {
-        let server = try TestPostgres()
+    /// A server (with `settings`) with account alice and both machines joined, daemons (and links) running.
+    static func twoLinkedMachines(settings: [String: String] = [:]) throws -> (TestPostgres, LinkedMachines, String) {
+        let server = try TestPostgres(settings: settings)
         let machines = try LinkedMachines()
         let url = try machines.tenant("alice", password: "a-pass", on: server)
         let created = try machines.baton("laptop", ["account", "create", url, "--machine", "laptop"])
