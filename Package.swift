@@ -157,7 +157,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            exclude: ["README.md"]),
 
         // A throwaway PostgreSQL cluster (Debian's initdb in a temporary directory): the tests' server and
         // `baton bench machines`' when no URL is given.

@@ -63,9 +63,9 @@ import Testing
     @Test func twoMachinesOnTheTestsPostgresReportEveryFigure() throws {
         let server = try TestPostgres()
         defer { server.remove() }
-        try server.createRole("bench", password: "b-pass")
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
+        try machines.tenant("bench", password: "b-pass", on: server)
         let result = try machines.baton(
             "runner",
             ["bench", "machines", "--url", server.url(role: "bench", password: "b-pass"), "--samples", "20", "--json"])
