@@ -92,7 +92,8 @@ struct NotificationLink: Sendable {
             // With the app's settings: its badge shows only if they allow it.
             let settings = try? await describe(background.owner.bundleIdentifier, center: center).0
             port.post(SuiteNotificationMessage.background(background, settings), to: inbox)
-        case .disconnected: break
+        case .disconnected, .didRegisterForRemoteNotificationsWithDeviceToken, .didFailToRegisterForRemoteNotifications:
+            break
         }
     }
 }
