@@ -146,3 +146,37 @@ enum Answer {
 enum DeviceTokenTestError: Error {
     case noAnswer(String)
 }
+
+/// Issue 26, bounds: registering and unregistering in a loop keeps one app's tokens to the newest few.
+@Suite struct DeviceTokenBoundTests {
+    @Test func onlyTheNewestUnregisteredTokensAreKept() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.stop() }
+        let tests = DeviceTokenTests()
+        let kitchen = try daemon.device("kitchen", apps: [DeviceTokenTests.tea])
+        var given: [String] = []
+        var id: UInt64 = 1
+        for _ in 0..<10 {
+            given.append(try tests.register(kitchen, DeviceTokenTests.teaOnKitchen, id: id).token)
+            try daemon.advance(by: 1)
+            _ = try tests.ask(kitchen, .unregisterForRemoteNotifications(DeviceTokenTests.teaOnKitchen), id: id + 1)
+            id += 2
+        }
+        guard case .message(.tokensList(let list)) = try tests.ask(kitchen, .tokensQuery(NotificationFilter()), id: id)
+        else {
+            Issue.record("no tokens list")
+            return
+        }
+        #expect(Set(list.map(\.token)) == Set(given.suffix(TokenTable.unregisteredKeptPerOwner)))
+        guard
+            case .refused(let forgotten) = try tests.push(
+                kitchen, app: DeviceTokenTests.tea.bundleIdentifier, token: given[0], id: id + 1),
+            case .refused(let gone) = try tests.push(
+                kitchen, app: DeviceTokenTests.tea.bundleIdentifier, token: given[9], id: id + 2)
+        else {
+            Issue.record("an unregistered token took a push")
+            return
+        }
+        #expect(forgotten.hasPrefix("BadDeviceToken: ") && gone.hasPrefix("Unregistered: "))
+    }
+}

@@ -32,8 +32,16 @@ extension NotificationService {
         if var token = validToken(of: owner) {
             token.unregistered = clock.now()
             tokens[token.token] = token
+            // Past the few kept, the oldest unregistered tokens of the app on the device are forgotten.
+            let old = tokens.values.filter { $0.owner == owner && $0.unregistered != nil }
+                .sorted { ($0.unregistered ?? .distantPast) > ($1.unregistered ?? .distantPast) }
+                .dropFirst(TokenTable.unregisteredKeptPerOwner).map(\.token)
+            for gone in old { tokens[gone] = nil }
             let row = token
-            table.write { db in try TokenTable.save(row, in: db) }
+            table.write { db in
+                try TokenTable.save(row, in: db)
+                try TokenTable.delete(Array(old), in: db)
+            }
         }
         answerAfterCommit(.done, requestID: requestID, to: connection)
     }

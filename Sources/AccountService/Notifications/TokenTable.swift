@@ -32,6 +32,15 @@ enum TokenTable {
         }
     }
 
+    /// How many unregistered tokens are kept per app per device (the newest; older ones are forgotten and a
+    /// push to them is `BadDeviceToken`), so registering and unregistering in a loop cannot grow the table.
+    static let unregisteredKeptPerOwner = 4
+
+    /// Forgets `tokens`.
+    static func delete(_ tokens: [String], in db: Database) throws {
+        for token in tokens { try db.execute(sql: "DELETE FROM notificationToken WHERE token = ?", arguments: [token]) }
+    }
+
     /// Writes `token` (a new one, or one now unregistered).
     static func save(_ token: DeviceToken, in db: Database) throws {
         try db.execute(
