@@ -72,6 +72,55 @@ import Wire
         #expect(outcome.delivered == ["kitchen"])
     }
 
+    /// A push by token takes the same path as any: for an absent device it waits, a later one with the same
+    /// collapse id replaces it, and the device gets the newest once when it comes back.
+    @Test func aTokenPushWaitsCollapsesAndArrivesOnce() async throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.stop() }
+        var kitchen: RawDaemonSocket? = try daemon.device("kitchen", apps: [Self.tea])
+        let token = try register(try #require(kitchen), Self.teaOnKitchen, id: 1)
+        kitchen = nil
+        let provider = try daemon.connect()
+        // Until the daemon has seen the kitchen leave (a generous deadline only a hang reaches).
+        let deadline = Date().addingTimeInterval(45)
+        var request: UInt64 = 100
+        while Date() < deadline {
+            request += 1
+            try provider.send(.devicesQuery(DevicesQuery(requestID: request)))
+            guard case .devicesReply(let reply) = provider.next("devicesReply") else { break }
+            if !reply.devices.contains(where: { $0.name == "kitchen" }) { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        for (index, title) in ["Brewing", "Tea is ready"].enumerated() {
+            let payload = Data(#"{"aps":{"alert":"\#(title)"}}"#.utf8)
+            let push = try PushPayload.parse(
+                payload, options: PushOptions(app: Self.tea.bundleIdentifier, collapseID: "pot"))
+            let answer = try ask(
+                provider, .push(PushIntake(push: push, device: nil, token: token.token)), id: UInt64(10 + index))
+            guard case .message(.pushed(let outcome)) = answer else {
+                Issue.record("push \(index) was not answered: \(answer)")
+                return
+            }
+            #expect(outcome.waiting == ["kitchen"] && outcome.delivered.isEmpty)
+        }
+        let back = try daemon.device("kitchen", apps: [Self.tea])
+        guard case .notification(let envelope) = back.next("notification"),
+            case .notificationDelivered(let delivered) = try NotificationMessage(envelope)
+        else {
+            Issue.record("nothing delivered on return")
+            return
+        }
+        #expect(delivered.request.content.body == "Tea is ready")
+        guard
+            case .message(.deliveredList(let list)) = try ask(
+                back, .deliveredQuery(NotificationFilter(bundleIdentifier: Self.tea.bundleIdentifier)), id: 20)
+        else {
+            Issue.record("no delivered list")
+            return
+        }
+        #expect(list.map(\.request.content.body) == ["Tea is ready"])
+    }
+
     @Test func unknownAndOtherAppsTokensAreRefusedWithAPNsReasons() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.stop() }
