@@ -32,7 +32,8 @@ struct PushCommand: AsyncParsableCommand {
     var device: String?
     @Option(
         help: ArgumentHelp(
-            "Only the app and device this device token names (baton notifications tokens).", valueName: "hex"))
+            "Only the app and device this token names (baton notifications tokens); no topic: the token's app.",
+            valueName: "hex"))
     var token: String?
     @Option(help: ArgumentHelp("The app (overrides the file's \"Simulator Target Bundle\").", valueName: "bundle"))
     var app: String?
@@ -73,7 +74,13 @@ struct PushCommand: AsyncParsableCommand {
         var options = PushOptions(app: app, collapseID: collapseID, priority: priority, expiration: expiration)
         var push: PushNotification
         do {
-            push = try PushPayload.parse(data, options: options)
+            do {
+                push = try PushPayload.parse(data, options: options)
+            } catch let error where error.reason == .missingTopic && token != nil {
+                // By token without a topic: the token's own app, as a provider certificate of one topic.
+                options.app = try await Self.app(ofToken: token ?? "")
+                push = try PushPayload.parse(data, options: options)
+            }
             // With the app known, its Localizable.strings resolve the payload's *-loc-key entries.
             if let strings = try Self.strings(forApp: push.bundleIdentifier) {
                 options.strings = strings
@@ -139,6 +146,16 @@ struct PushCommand: AsyncParsableCommand {
         // Device names come from other devices: escaped for the terminal.
         print(
             TerminalText.line("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))"))
+    }
+
+    /// The app a device token was given to, or `BadDeviceToken` when the daemon gave no such token.
+    static func app(ofToken text: String) async throws(PushError) -> String {
+        guard case .tokensList(let list) = await NotificationCLI.request(.tokensQuery(NotificationFilter())) else {
+            NotificationCLI.fail("unexpected reply", code: NotificationCLI.ExitCode.failed)
+        }
+        guard let normalized = DeviceToken.normalized(text), let token = list.first(where: { $0.token == normalized })
+        else { throw PushError(.badDeviceToken, "\(BoundedQuote.quote(text)) is not a device token of this account") }
+        return token.owner.bundleIdentifier
     }
 
     /// The milliseconds of `(timestamp N)` in an `Unregistered` refusal's detail.

@@ -71,6 +71,11 @@ import UserNotifications
         let fresh = try await tea.registerForRemoteNotifications()
         #expect(fresh != token)
         #expect(try await harness.run(push + ["--token", fresh]).status == 0)
+        // No topic in the file and no --app: the token's own app; an unknown token is still BadDeviceToken.
+        let untopical = try await harness.run(["push", file.path, "--token", fresh])
+        #expect(untopical.status == 0 && untopical.output.contains("delivered to kitchen"), "\(untopical.output)")
+        let nobody = try await harness.run(["push", file.path, "--token", String(repeating: "cd", count: 32)])
+        #expect(nobody.status == 37 && nobody.output.hasPrefix("baton: BadDeviceToken: "), "\(nobody.output)")
     }
 }
 
