@@ -71,6 +71,8 @@ import UserNotifications
         let fresh = try await tea.registerForRemoteNotifications()
         #expect(fresh != token)
         #expect(try await harness.run(push + ["--token", fresh]).status == 0)
+        // A token names its device: --device beside it is a usage error.
+        #expect(try await harness.run(push + ["--token", fresh, "--device", "kitchen"]).status == 64)
         // No topic in the file and no --app: the token's own app; an unknown token is still BadDeviceToken.
         let untopical = try await harness.run(["push", file.path, "--token", fresh])
         #expect(untopical.status == 0 && untopical.output.contains("delivered to kitchen"), "\(untopical.output)")
