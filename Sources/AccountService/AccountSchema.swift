@@ -48,6 +48,9 @@ enum AccountSchema {
         migrator.registerMigration("v3: notifications") { db in
             try NotificationTable.createTables(db)
         }
+        migrator.registerMigration("v4: device tokens") { db in
+            try TokenTable.createTable(db)
+        }
         return migrator
     }
 }

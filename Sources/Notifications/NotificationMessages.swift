@@ -166,11 +166,17 @@ public struct PushIntake: Codable, Hashable, Sendable {
     public var origin: String?
     /// The identifier to deliver it under (the origin's), so each device holds it once under one name.
     public var identifier: String?
-    public init(push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil) {
+    /// A device token (`baton push --token`): the one app on the one device it names, instead of `device`.
+    public var token: String?
+    public init(
+        push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil,
+        token: String? = nil
+    ) {
         self.push = push
         self.device = device
         self.origin = origin
         self.identifier = identifier
+        self.token = token
     }
 }
 

@@ -106,6 +106,16 @@ import Wire
                 elsewhere: RemotePushOutcome(queued: true, note: "server unreachable"))),
         .categoriesQuery(owner),
         .categoriesList([NotificationCategory(identifier: "tea", actions: [], options: [])]),
+        .registerForRemoteNotifications(owner),
+        .deviceToken(
+            DeviceToken(token: DeviceToken.random(), owner: owner, registered: Date(timeIntervalSince1970: 1))),
+        .unregisterForRemoteNotifications(owner),
+        .tokensQuery(NotificationFilter(bundleIdentifier: "com.example.tea")),
+        .tokensList([
+            DeviceToken(
+                token: String(repeating: "0f", count: 32), owner: owner, registered: Date(timeIntervalSince1970: 1),
+                unregistered: Date(timeIntervalSince1970: 2))
+        ]),
         .done,
     ]
 

@@ -11,7 +11,16 @@ import Wire
 extension NotificationService {
 
     func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+        var intake = intake
         let push = intake.push
+        if let token = intake.token {
+            // By token: the one device it names, once the token is this app's and still valid.
+            switch resolve(token: token, for: push.bundleIdentifier) {
+            case .success(let device): intake.device = device
+            case .failure(let error):
+                return connection.fail(requestID, code: NotificationFailure.unknownTarget, error.description)
+            }
+        }
         guard knownApps.contains(push.bundleIdentifier) else {
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,

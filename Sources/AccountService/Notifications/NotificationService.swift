@@ -43,6 +43,8 @@ final class NotificationService: DaemonService {
     var knownApps: Set<String>
     var knownDevices: Set<String>
     var locations: [String: Coordinate] = [:]
+    /// Every device token given, valid or unregistered, by token (`NotificationService+Tokens`).
+    var tokens: [String: DeviceToken] = [:]
     let extensions: ServiceExtensionCatalog
     let extensionRunner: ServiceExtensionHost
     var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
@@ -82,6 +84,7 @@ final class NotificationService: DaemonService {
         waiting = Dictionary(grouping: contents.waiting, by: \.device)
         deviceSeen = contents.deviceSeen
         deviceApps = contents.deviceApps
+        tokens = try TokenTable.load(store.pool)
         restore(contents.pending)
         for (row, rowSequence, isUnsent) in contents.delivered {
             var notification = row
@@ -203,6 +206,11 @@ final class NotificationService: DaemonService {
             }
             reply(.done)
         case .push(let push): self.push(push, requestID: requestID, from: connection)
+        case .registerForRemoteNotifications(let owner):
+            registerForRemoteNotifications(owner, requestID: requestID, from: connection)
+        case .unregisterForRemoteNotifications(let owner):
+            unregisterForRemoteNotifications(owner, requestID: requestID, from: connection)
+        case .tokensQuery(let filter): reply(.tokensList(tokenList(filter)))
         case .relayPushes:
             relay.attach(connection)
             reply(.done)
@@ -216,7 +224,7 @@ final class NotificationService: DaemonService {
         case .authorization, .settings, .categoriesList, .added, .pendingList, .pendingPiece, .deliveredList,
             .deliveredPiece, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .done:
+            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .deviceToken, .tokensList, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }
     }
