@@ -28,6 +28,8 @@ import Testing
         try await tmux.waitFor("F4 Notifications")
         try tmux.send("F4")
         try await tmux.waitFor("Notifications (0)")
+        // A notification for every device goes to the devices known when it is posted.
+        try await fixture.waitForDevice("B")
         try Shell.run(
             fixture.binary,
             [
