@@ -204,8 +204,16 @@ public actor PushBridge {
         }
     }
 
-    /// Hands a push from `origin` to this machine's daemon, for its own devices.
+    /// Hands a push from `origin` to this machine's daemon, for its own devices; or an answer to a notification
+    /// this machine posted (other machines' answers are not this one's: they are read past).
     private func post(_ request: PushRelayRequest, from origin: String) {
+        if let answer = request.answer {
+            guard answer.machine == record.machine,
+                let message = try? NotificationMessage.remoteAnswer(answer).wire(requestID: nextRequestID())
+            else { return }
+            daemon?.send(message)
+            return
+        }
         var intake = request.intake
         intake.origin = origin
         intake.identifier = request.identifier

@@ -47,6 +47,8 @@ public enum NotificationMessage: Hashable, Sendable {
     case relayPush(PushRelayRequest)
     /// The account link → daemon: where a `relayPush` went.
     case relayedPush(RemotePushOutcome)
+    /// The account link → daemon: the user's answer on another machine to a notification posted here.
+    case remoteAnswer(RemoteAnswer)
     /// Daemon → client: done (for requests with nothing else to say).
     case done
 
@@ -164,6 +166,9 @@ extension NotificationKind {
         },
         NotificationKind("relayedPush", NotificationMessage.relayedPush) {
             if case .relayedPush(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("remoteAnswer", NotificationMessage.remoteAnswer) {
+            if case .remoteAnswer(let body) = $0 { body } else { nil }
         },
         NotificationKind("done", { (_: NoBody) in NotificationMessage.done }) {
             if case .done = $0 { NoBody() } else { nil }

@@ -136,7 +136,7 @@ final class NotificationServer: @unchecked Sendable {
         if let image = FreedesktopMapping.attachment(call, store: attachmentStore) { content.attachments = [image] }
         let add = AddNotification(
             owner: owner, request: NotificationRequest(identifier: identifier, content: content, trigger: nil),
-            requester: device)
+            requester: device, everyMachine: true)
         request(.add(add), waiting: .notify(call: sd_bus_message_ref(message.pointer), id: id))
         return 1
     }

@@ -255,23 +255,9 @@ import Testing
         try server.run(["/usr/bin/notify-send", "-a", "App", "hello"])
         try await FreedesktopServerFixture.poll("the first notification") { try server.delivered().contains("hello") }
         try server.baton(["notifications", "settings", "--app", "org.freedesktop.App", "--device", "B", "--allow"])
-        let output = server.fixture.home.appendingPathComponent("wait.log")
-        let waiting = try FreedesktopServerFixture.start(
-            ["/usr/bin/notify-send", "-a", "App", "-A", "ok=OK", "--wait", "pick one"], environment: server.environment,
-            output: output)
+        let (waiting, output) = try server.waitingNotifySend("pick one")
         defer { FreedesktopServerFixture.stop(waiting) }
-        try await suite.waitFor("[ OK ]")
-        try suite.send("C-n")
-        try await suite.waitFor("Enter run")
-        // OK takes the focus from Open (the buttons' row changes style) before Enter runs it.
-        func buttons() throws -> String {
-            try suite.screenWithEscapes().split(separator: "\n").first { $0.contains("OK") }.map(String.init) ?? ""
-        }
-        let openFocused = try buttons()
-        // Tab moves the focus to the next button, as the banner's footer says.
-        try suite.send("Tab")
-        try await FreedesktopServerFixture.poll("OK to take the focus") { try buttons() != openFocused }
-        try suite.send("Enter")
+        try await FreedesktopServerFixture.chooseOK(in: suite)
         let printed: String
         do {
             printed = try await FreedesktopServerFixture.waitFor("ok\n", in: output)
@@ -289,21 +275,7 @@ import Testing
         try await FreedesktopServerFixture.poll("notify-send --wait to end") { !waiting.isRunning }
         #expect(waiting.terminationStatus == 0)
 
-        // `d` dismisses the banner: NotificationClosed(2) ends `--wait` with no action printed.
-        let dismissedOutput = server.fixture.home.appendingPathComponent("dismissed.log")
-        let dismissed = try FreedesktopServerFixture.start(
-            ["/usr/bin/notify-send", "-a", "App", "-A", "ok=OK", "--wait", "dismiss me"],
-            environment: server.environment, output: dismissedOutput)
-        defer { FreedesktopServerFixture.stop(dismissed) }
-        try await suite.waitFor("dismiss me")
-        try suite.send("C-n")
-        try await suite.waitFor("Enter run")
-        try suite.send("d")
-        try await FreedesktopServerFixture.poll("notify-send --wait to end after the dismissal") {
-            !dismissed.isRunning
-        }
-        #expect(dismissed.terminationStatus == 0)
-        #expect((try? String(contentsOf: dismissedOutput, encoding: .utf8)) == "")
+        try await server.dismissalEndsTheWait(in: suite)
     }
 
     /// A 1 MB body, 2 000 actions, an odd action count, unclosed markup, hints of the wrong shape, a 20 MB

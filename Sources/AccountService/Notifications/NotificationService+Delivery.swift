@@ -157,6 +157,7 @@ extension NotificationService {
     /// Sends a response to the notification's device (unless it came from there) and to followers.
     func relay(_ response: NotificationResponse, from connection: ClientConnection?) {
         let owner = response.notification.owner
+        answerOrigin(of: response)
         if let device = devices.connection(named: owner.device), device !== connection {
             send(.notificationResponse(response), requestID: nil, to: device)
         }

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Baton as the freedesktop notification server of a headless machine joined to an account: `notify-send` on the
+/// "server" home's bus shows as a banner in the "laptop" home's suite (as a push without a device does), and
+/// what the user does there reaches the program on the server: the action chosen is printed by `notify-send
+/// --wait`, a dismissal ends it with `NotificationClosed(2)`.
+@Suite(.serialized) struct FreedesktopAcrossMachinesEndToEndTests {
+    @Test func notifySendOnTheServerIsAnsweredFromTheLaptopsSuite() async throws {
+        let machines = try await TwoMachineSuites()
+        defer { machines.close() }
+        let server = try await FreedesktopServerFixture(fixture: machines.server, device: "beta")
+        defer { server.close() }
+        let laptop = machines.laptop
+        try await machines.a.waitFor("F4 Notifications")
+        try await machines.b.waitFor("F4 Notifications")
+        try await machines.waitUntilBothDevicesArePublished()
+
+        // The program's first notification reaches the laptop; there the user allows the app's banners.
+        try server.run(["/usr/bin/notify-send", "-a", "App", "hello"])
+        try await FreedesktopServerFixture.poll("the first notification on the laptop") {
+            try Shell.run(laptop.binary, ["notifications", "delivered"], environment: laptop.environment)
+                .contains("org.freedesktop.App@alpha")
+        }
+        try await laptop.onceRegistered([
+            "notifications", "settings", "--app", "org.freedesktop.App", "--device", "alpha", "--allow",
+        ])
+
+        let (waiting, output) = try server.waitingNotifySend("build done")
+        defer { FreedesktopServerFixture.stop(waiting) }
+        try await machines.a.waitFor("build done")
+        try await FreedesktopServerFixture.chooseOK(in: machines.a)
+        #expect(try await FreedesktopServerFixture.waitFor("ok\n", in: output) == "ok\n")
+        try await FreedesktopServerFixture.poll("notify-send --wait to end") { !waiting.isRunning }
+        #expect(waiting.terminationStatus == 0)
+
+        // A dismissal on the laptop closes it on the server: `--wait` ends with no action printed.
+        try await server.dismissalEndsTheWait(in: machines.a)
+        // The server keeps no notification content in the clear.
+        let rows = try machines.postgres.psql(
+            database: "baton", "SELECT bundle, encode(sealed, 'escape') FROM baton.pushes")
+        #expect(rows.contains("org.freedesktop.App"))
+        for secret in ["build done", "dismiss me"] { #expect(!rows.contains(secret), "the server holds \(secret)") }
+    }
+}
