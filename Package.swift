@@ -74,6 +74,8 @@ let package = Package(
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         // sd-bus, the freedesktop notification server's D-Bus library.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus in Swift: messages, a bus thread, calls (the freedesktop server's and the desktop bridge's).
+        .target(name: "SystemdBus", dependencies: ["CSystemdBus"]),
 
         // Leaf utilities.
         .target(name: "CTextWidth"),
@@ -117,7 +119,7 @@ let package = Package(
         .target(
             name: "AccountService",
             dependencies: [
-                "Wire", "BatonEnvironment", "Notifications",
+                "Wire", "BatonEnvironment", "Notifications", "SystemdBus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -264,7 +266,7 @@ let package = Package(
         .executableTarget(
             name: "baton-notification-server",
             dependencies: [
-                "CSystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                "CSystemdBus", "SystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: serviceExtensionLinking),

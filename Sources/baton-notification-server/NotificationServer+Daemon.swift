@@ -1,6 +1,7 @@
 import CSystemdBus
 import Foundation
 import Notifications
+import SystemdBus
 import Wire
 
 /// The daemon's side: answers to the server's requests, and the responses and removals it follows.

@@ -1,6 +1,7 @@
 import CSystemdBus
 import Foundation
 import Notifications
+import SystemdBus
 import Wire
 
 /// `org.freedesktop.Notifications` at `/org/freedesktop/Notifications` (Desktop Notifications Specification 1.2)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemdBus
 
 /// The arguments of one `Notify` call (`susssasa{sv}i`), read with bounds: long strings are cut, actions past
 /// `maxActions` and hints the server does not use are skipped without being copied (an `image-data` of any
