@@ -123,6 +123,14 @@ public struct BusMessage {
         _ = try check(sd_bus_message_close_container(pointer), "close container")
     }
 
+    /// Reads an `ay` without copying it: the bytes stay in the message (valid while it lives).
+    public func byteArray() throws(BusFailure) -> UnsafeRawBufferPointer {
+        var bytes: UnsafeRawPointer?
+        var size = 0
+        _ = try check(sd_bus_message_read_array(pointer, CChar(UInt8(ascii: "y")), &bytes, &size), "read ay")
+        return UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : size)
+    }
+
     /// Reads an `as` (the whole array).
     public func strings() throws(BusFailure) -> [String] {
         _ = try enter("a", "s")
