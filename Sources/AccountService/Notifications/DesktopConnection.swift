@@ -160,6 +160,11 @@ extension FreedesktopSignal {
                 let key = try? message.string()
             else { return nil }
             self = .actionInvoked(id: id, actionKey: key)
+        case "ActivationToken":
+            guard sd_bus_message_has_signature(message.pointer, "us") > 0, let id = try? message.uint32(),
+                let token = try? message.string(limit: FreedesktopBridge.maxTokenBytes)
+            else { return nil }
+            self = .activationToken(id: id, token: token)
         case "NotificationClosed":
             guard sd_bus_message_has_signature(message.pointer, "uu") > 0, let id = try? message.uint32(),
                 let reason = try? message.uint32()

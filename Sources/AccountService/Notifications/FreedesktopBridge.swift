@@ -21,7 +21,8 @@ final class FreedesktopBridge {
 
     /// What the desktop did with a forwarded notification.
     enum Event {
-        case action(Key, actionIdentifier: String)
+        /// `token`: the desktop's activation token for it, when it sent one.
+        case action(Key, actionIdentifier: String, token: String?)
         case dismissed(Key)
     }
 
@@ -42,6 +43,10 @@ final class FreedesktopBridge {
     private var ids: [Key: UInt32] = [:]
     private var keys: [UInt32: Key] = [:]
     private var actionKeys: [Key: [String: String]] = [:]
+    /// Activation tokens the server sent for a forwarded notification, until its action (one each).
+    private var tokens: [UInt32: String] = [:]
+    /// The longest activation token kept (a desktop's are dozens of bytes).
+    static let maxTokenBytes = 1_024
     private var queue: [Job] = []
     /// The call in flight (its number: an answer for an older one, after its connection ended, is ignored) and
     /// the job it carries (nil while the server is asked what it interprets).
@@ -199,7 +204,10 @@ final class FreedesktopBridge {
             keys[id] = job.key
             for signal in early where signal.id == id { received(signal) }
         case .done, .capabilities:
-            if let id = ids.removeValue(forKey: job.key) { keys[id] = nil }
+            if let id = ids.removeValue(forKey: job.key) {
+                keys[id] = nil
+                tokens[id] = nil
+            }
             actionKeys[job.key] = nil
         }
         callNext()
@@ -275,8 +283,11 @@ final class FreedesktopBridge {
                 return logger.notice(
                     "freedesktop bridge: unknown action", metadata: ["action": "\(BoundedQuote.escaped(actionKey))"])
             }
-            onEvent(.action(key, actionIdentifier: identifier))
+            onEvent(.action(key, actionIdentifier: identifier, token: tokens.removeValue(forKey: id)))
+        case .activationToken(let id, let token):
+            tokens[id] = token
         case .closed(let id, let reason):
+            tokens[id] = nil
             guard let key = keys.removeValue(forKey: id) else { return }
             ids[key] = nil
             actionKeys[key] = nil
