@@ -29,7 +29,18 @@ import Testing
 
         let (waiting, output) = try server.waitingNotifySend("build done")
         defer { FreedesktopServerFixture.stop(waiting) }
-        try await machines.a.waitFor("build done")
+        do {
+            try await machines.a.waitFor("build done")
+        } catch {
+            for (name, home) in [("server", server.fixture.home), ("laptop", laptop.home)] {
+                for log in ["daemon.log", "link.log"] {
+                    let text =
+                        (try? String(contentsOf: home.appendingPathComponent("state/logs/\(log)"), encoding: .utf8))
+                    Issue.record("\(name) \(log):\n\(text ?? "none")")
+                }
+            }
+            throw error
+        }
         try await FreedesktopServerFixture.chooseOK(in: machines.a)
         #expect(try await FreedesktopServerFixture.waitFor("ok\n", in: output) == "ok\n")
         try await FreedesktopServerFixture.poll("notify-send --wait to end") { !waiting.isRunning }
