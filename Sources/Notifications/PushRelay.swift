@@ -28,11 +28,18 @@ public struct RemoteAnswer: Codable, Hashable, Sendable {
     public var identifier: String
     /// The action chosen (`NotificationResponse`'s identifiers); nil: dismissed.
     public var actionIdentifier: String?
-    public init(machine: String, bundleIdentifier: String, identifier: String, actionIdentifier: String?) {
+    /// Set: the other way round. The machine it came from closed it (the program, or an answer there), and every
+    /// machine that holds a copy removes it; `machine` is filled in by the link that reads it.
+    public var closedAtOrigin: Bool?
+    public init(
+        machine: String, bundleIdentifier: String, identifier: String, actionIdentifier: String?,
+        closedAtOrigin: Bool? = nil
+    ) {
         self.machine = machine
         self.bundleIdentifier = bundleIdentifier
         self.identifier = identifier
         self.actionIdentifier = actionIdentifier
+        self.closedAtOrigin = closedAtOrigin
     }
 }
 

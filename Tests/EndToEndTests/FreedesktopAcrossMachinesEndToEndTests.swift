@@ -5,7 +5,8 @@ import Testing
 /// Baton as the freedesktop notification server of a headless machine joined to an account: `notify-send` on the
 /// "server" home's bus shows as a banner in the "laptop" home's suite (as a push without a device does), and
 /// what the user does there reaches the program on the server: the action chosen is printed by `notify-send
-/// --wait`, a dismissal ends it with `NotificationClosed(2)`.
+/// --wait`, a dismissal ends it with `NotificationClosed(2)`; and a notification the program closes leaves the
+/// laptop.
 @Suite(.serialized) struct FreedesktopAcrossMachinesEndToEndTests {
     @Test func notifySendOnTheServerIsAnsweredFromTheLaptopsSuite() async throws {
         let machines = try await TwoMachineSuites()
@@ -48,10 +49,29 @@ import Testing
 
         // A dismissal on the laptop closes it on the server: `--wait` ends with no action printed.
         try await server.dismissalEndsTheWait(in: machines.a)
+        // The program closes its notification (CloseNotification): it leaves the laptop too.
+        func onLaptop() throws -> String {
+            try Shell.run(laptop.binary, ["notifications", "delivered"], environment: laptop.environment)
+        }
+        let id = try server.run(["/usr/bin/notify-send", "-p", "-a", "App", "closed by the program"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try await FreedesktopServerFixture.poll("the notification on the laptop") {
+            try onLaptop().contains("closed by the program")
+        }
+        try server.run(
+            ["/usr/bin/gdbus", "call"] + FreedesktopServerEndToEndTests.object + [
+                "--method", "org.freedesktop.Notifications.CloseNotification", "uint32 \(id)",
+            ])
+        try await FreedesktopServerFixture.poll("the notification to leave the laptop") {
+            try !onLaptop().contains("closed by the program")
+        }
+
         // The server keeps no notification content in the clear.
         let rows = try machines.postgres.psql(
             database: "baton", "SELECT bundle, encode(sealed, 'escape') FROM baton.pushes")
         #expect(rows.contains("org.freedesktop.App"))
-        for secret in ["build done", "dismiss me"] { #expect(!rows.contains(secret), "the server holds \(secret)") }
+        for secret in ["build done", "dismiss me", "closed by the program"] {
+            #expect(!rows.contains(secret), "the server holds \(secret)")
+        }
     }
 }

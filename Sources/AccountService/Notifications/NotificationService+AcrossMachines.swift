@@ -91,11 +91,20 @@ extension NotificationService {
                 actionIdentifier: response.actionIdentifier))
     }
 
-    /// The user removed notifications of `owner` (`identifiers`, still delivered): those from another machine
-    /// that were not answered with an action are dismissed there too.
+    /// The user (or the program) removed notifications of `owner` (`identifiers`, still delivered): those from
+    /// another machine that were not answered with an action are dismissed there too; freedesktop ones posted
+    /// here leave the other machines (`closedAtOrigin`).
     func dismissOrigins(_ owner: NotificationOwner, _ identifiers: [String], sent: inout Set<String>) {
+        guard !closingFromOrigin, owner.bundleIdentifier.hasPrefix(Self.freedesktopPrefix) else { return }
         for identifier in identifiers {
             let key = Self.answerKey(owner.bundleIdentifier, identifier)
+            if relay.isAttached, origin(owner, identifier) == nil, sent.insert(key).inserted {
+                sendAnswer(
+                    RemoteAnswer(
+                        machine: "", bundleIdentifier: owner.bundleIdentifier, identifier: identifier,
+                        actionIdentifier: nil, closedAtOrigin: true))
+                continue
+            }
             if let index = answeredElsewhere.firstIndex(of: key) {
                 answeredElsewhere.remove(at: index)
                 sent.insert(key)
@@ -112,6 +121,22 @@ extension NotificationService {
     /// An answer from another machine to a notification posted here: replayed as if the user had given it on
     /// this machine (the freedesktop server hears the response or the removal and signals its client).
     func apply(_ answer: RemoteAnswer) {
+        if answer.closedAtOrigin == true {
+            var owners: [NotificationOwner] = []
+            for owner in delivered.keys where owner.bundleIdentifier == answer.bundleIdentifier {
+                if origin(owner, answer.identifier) == answer.machine { owners.append(owner) }
+            }
+            closingFromOrigin = true
+            defer { closingFromOrigin = false }
+            for owner in owners {
+                _ = removeDelivered(
+                    NotificationFilter(
+                        bundleIdentifier: owner.bundleIdentifier, device: owner.device, identifiers: [answer.identifier]
+                    ),
+                    reason: .requested)
+            }
+            return
+        }
         let copies = delivered.filter { $0.key.bundleIdentifier == answer.bundleIdentifier }.values.flatMap { $0 }
             .filter { $0.request.identifier == answer.identifier }
         guard let newest = copies.max(by: { $0.date < $1.date }) else { return }

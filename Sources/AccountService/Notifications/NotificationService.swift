@@ -59,6 +59,8 @@ final class NotificationService: DaemonService {
     let relay: PushRelay
     /// Notifications from other machines whose action went back to them (`NotificationService+AcrossMachines`).
     var answeredElsewhere: [String] = []
+    /// True while a close from the machine a notification came from is applied (it is not answered back).
+    var closingFromOrigin = false
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
