@@ -75,7 +75,9 @@ let package = Package(
         // sd-bus, the freedesktop notification server's D-Bus library.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
         // sd-bus in Swift: messages, a bus thread, calls (the freedesktop server's and the desktop bridge's).
-        .target(name: "SystemdBus", dependencies: ["CSystemdBus"]),
+        .target(name: "SystemdBus", dependencies: ["CSystemdBus", "CSystemdBusLoader"]),
+        // sd-bus's functions, loaded from libsystemd.so.0 when first called (not at every start of `baton`).
+        .target(name: "CSystemdBusLoader"),
 
         // Leaf utilities.
         .target(name: "CTextWidth"),

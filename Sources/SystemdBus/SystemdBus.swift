@@ -1,4 +1,5 @@
 import CSystemdBus
+import CSystemdBusLoader
 import Foundation
 
 /// Connections and calls on sd-bus (libsystemd-dev), the D-Bus library of Baton's freedesktop server and of the
@@ -8,6 +9,9 @@ import Foundation
 public enum SystemdBus {
     /// A connection to the bus at `address`, as a client of a bus (sd-bus's `Hello`).
     public static func open(address: String) throws(BusMessage.BusFailure) -> OpaquePointer {
+        guard baton_sd_bus_available() != 0 else {
+            throw BusMessage.BusFailure(call: "load libsystemd.so.0 (Debian package libsystemd0)", code: -ENOSYS)
+        }
         var bus: OpaquePointer?
         var result = sd_bus_new(&bus)
         guard result >= 0, let bus else { throw BusMessage.BusFailure(call: "sd_bus_new", code: result) }
