@@ -163,7 +163,8 @@ extension NotificationService {
         let logger = self.logger
         do {
             try relay.ask(request) { outcome in
-                logger.info("\(what) handed to the account link", metadata: ["outcome": "\(outcome.summary)"])
+                // Not kept when the link is not running (its outbox keeps what it took): the outcome says which.
+                logger.info("\(what) for other machines", metadata: ["outcome": "\(outcome.summary)"])
             }
         } catch {
             logger.warning("\(what) not handed to the account link", metadata: ["error": "\(error)"])
