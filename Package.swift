@@ -74,6 +74,10 @@ let package = Package(
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         // sd-bus, the freedesktop notification server's D-Bus library.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus in Swift: messages, a bus thread, calls (the freedesktop server's and the desktop bridge's).
+        .target(name: "SystemdBus", dependencies: ["CSystemdBus", "CSystemdBusLoader"]),
+        // sd-bus's functions, loaded from libsystemd.so.0 when first called (not at every start of `baton`).
+        .target(name: "CSystemdBusLoader"),
 
         // Leaf utilities.
         .target(name: "CTextWidth"),
@@ -117,7 +121,7 @@ let package = Package(
         .target(
             name: "AccountService",
             dependencies: [
-                "Wire", "BatonEnvironment", "Notifications",
+                "Wire", "BatonEnvironment", "Notifications", "SystemdBus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -265,7 +269,7 @@ let package = Package(
         .executableTarget(
             name: "baton-notification-server",
             dependencies: [
-                "CSystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                "CSystemdBus", "SystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: serviceExtensionLinking),

@@ -200,8 +200,17 @@ public actor PushBridge {
         }
     }
 
-    /// Hands a push from `origin` to this machine's daemon, for its own devices.
+    /// Hands a push from `origin` to this machine's daemon, for its own devices; or an answer to a notification
+    /// this machine posted (other machines' answers are not this one's: they are read past).
     private func post(_ request: PushRelayRequest, from origin: String) {
+        if var answer = request.answer {
+            if answer.closedAtOrigin == true { answer.machine = origin }
+            guard answer.machine == record.machine || answer.closedAtOrigin == true,
+                let message = try? NotificationMessage.remoteAnswer(answer).wire(requestID: nextRequestID())
+            else { return }
+            daemon?.send(message)
+            return
+        }
         var intake = request.intake
         intake.origin = origin
         intake.identifier = request.identifier

@@ -57,6 +57,8 @@ public enum NotificationMessage: Hashable, Sendable {
     /// Client → daemon: the device tokens matching the filter (`baton notifications tokens`).
     case tokensQuery(NotificationFilter)
     case tokensList([DeviceToken])
+    /// The account link → daemon: the user's answer on another machine to a notification posted here.
+    case remoteAnswer(RemoteAnswer)
     /// Daemon → client: done (for requests with nothing else to say).
     case done
 
@@ -189,6 +191,9 @@ extension NotificationKind {
         },
         NotificationKind("tokensList", NotificationMessage.tokensList) {
             if case .tokensList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("remoteAnswer", NotificationMessage.remoteAnswer) {
+            if case .remoteAnswer(let body) = $0 { body } else { nil }
         },
         NotificationKind("done", { (_: NoBody) in NotificationMessage.done }) {
             if case .done = $0 { NoBody() } else { nil }

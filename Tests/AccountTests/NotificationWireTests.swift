@@ -100,6 +100,19 @@ import Wire
                     device: nil, origin: "laptop", identifier: "id-1"),
                 identifier: "id-1")),
         .relayedPush(RemotePushOutcome(sent: ["server"])),
+        .remoteAnswer(
+            RemoteAnswer(
+                machine: "server", bundleIdentifier: "org.freedesktop.App", identifier: "fdo-1", actionIdentifier: "ok")
+        ),
+        .relayPush(
+            PushRelayRequest(
+                intake: PushIntake(
+                    push: PushNotification(bundleIdentifier: "org.freedesktop.App", content: .init(), kind: .alert),
+                    device: nil),
+                identifier: "fdo-1",
+                answer: RemoteAnswer(
+                    machine: "server", bundleIdentifier: "org.freedesktop.App", identifier: "fdo-1",
+                    actionIdentifier: nil))),
         .pushed(
             PushOutcome(
                 identifier: "q", delivered: [], waiting: [], dropped: [],

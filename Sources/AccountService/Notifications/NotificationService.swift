@@ -59,6 +59,10 @@ final class NotificationService: DaemonService {
     let paths = BatonPaths()
     /// The account link's side of pushes for other machines.
     let relay: PushRelay
+    /// Notifications from other machines whose action went back to them (`NotificationService+AcrossMachines`).
+    var answeredElsewhere: [String] = []
+    /// True while a close from the machine a notification came from is applied (it is not answered back).
+    var closingFromOrigin = false
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
@@ -215,6 +219,9 @@ final class NotificationService: DaemonService {
             relay.attach(connection)
             reply(.done)
         case .relayedPush(let outcome): relay.answered(requestID, outcome)
+        case .remoteAnswer(let answer):
+            apply(answer)
+            reply(.done)
         case .locationChanged(let update):
             let previous = locations[update.device]
             let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
