@@ -39,6 +39,19 @@ let fetchLinking: [LinkerSetting] = [
     ])
 ]
 
+/// `baton-link` the same way (Swift runtime and Foundation inside, C libraries shared): an installed helper needs
+/// nothing from the toolchain's directory, so the Debian package depends on Debian packages only (issue 29).
+let linkLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+        "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-Xlinker", "--no-export-dynamic",
+    ])
+]
+
+/// `baton-box` is C, but SwiftPM links every executable with the Swift driver, which adds the Swift runtime's
+/// registration object: linked statically, the supervisor needs no library from the toolchain either.
+let boxLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"])]
+
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
 let package = Package(
     name: "Baton",
@@ -88,7 +101,8 @@ let package = Package(
         .target(name: "CProcessBox"),
         .target(
             name: "BatonEnvironment",
-            dependencies: ["CProcessBox", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CProcessBox", .product(name: "Logging", package: "swift-log")],
+            exclude: ["README.md"]
         ),
 
         // Terminal toolkit.
@@ -247,7 +261,8 @@ let package = Package(
             dependencies: [
                 "AccountLink", "BatonEnvironment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "BenchFigures", "LocalPostgres",
-            ]),
+            ],
+            linkerSettings: linkLinking),
         .executableTarget(
             name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"], linkerSettings: fetchLinking),
         .executableTarget(
@@ -274,7 +289,7 @@ let package = Package(
             ],
             linkerSettings: serviceExtensionLinking),
         // The supervisor every extension runs under: its own process group, killed with its host (C, tiny).
-        .executableTarget(name: "baton-box"),
+        .executableTarget(name: "baton-box", linkerSettings: boxLinking),
         // Misbehaving extensions the widget host's tests run.
         .executableTarget(
             name: "greedy-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),
