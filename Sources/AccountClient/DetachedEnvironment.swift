@@ -8,6 +8,9 @@ public enum DetachedEnvironment {
     /// Variables kept by name.
     public static let kept: Set<String> = [
         "HOME", "USER", "LOGNAME", "PATH", "LANG", "LANGUAGE", "TZ", "TMPDIR", "DBUS_SESSION_BUS_ADDRESS",
+        // Service extensions and the account link reach the network as the user's tools do.
+        "http_proxy", "https_proxy", "no_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
+        "SSL_CERT_FILE", "SSL_CERT_DIR",
     ]
     /// Variables kept by prefix: Baton's own, the XDG base directories and the locale's categories.
     public static let keptPrefixes = ["BATON_", "XDG_", "LC_"]
