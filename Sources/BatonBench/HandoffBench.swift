@@ -14,7 +14,9 @@ enum HandoffBench {
     static func run(samples: Int = 200, streamBytes: Int = 8 << 20) async throws -> [String: [Double]] {
         let home = BenchHome()
         let paths = home.paths
-        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("bench.log"))
+        // The process's own log: a bootstrap lasts for the process, and the next benchmark's lines must not
+        // make this home again once it is removed.
+        FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("bench.log"))
         let manifest = try AppManifest.load(app: "MonkeyBrowser", resources: ResourceLocator.requireResources())
         let bench = BenchDevices(paths: paths, manifest: manifest)
         return try await home.run(stoppingClients: bench.stop) {

@@ -14,7 +14,9 @@ enum KVBench {
     static func run(samples: Int = 200) async throws -> [String: [Double]] {
         let home = BenchHome(prefix: "baton-kvbench")
         let paths = home.paths
-        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("bench.log"))
+        // The process's own log: a bootstrap lasts for the process, and the next benchmark's lines must not
+        // make this home again once it is removed.
+        FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("bench.log"))
         let bench = KeyValueBenchDevices(paths: paths, home: home.url)
         return try await home.run(stoppingClients: bench.stop) {
             var results: [String: [Double]] = [:]

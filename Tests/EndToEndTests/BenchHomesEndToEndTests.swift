@@ -5,8 +5,8 @@ import Testing
 /// Issue 25: `baton bench` removes its temporary homes (`baton-bench-*`, `baton-kvbench-*`) only once the daemon
 /// it started has ended; before, the daemon outlived the bench and the homes were left in /tmp.
 @Suite(.serialized) struct BenchHomesEndToEndTests {
-    @Test(arguments: ["kv", "handoff"])
-    func benchLeavesNoHomeAndNoDaemonBehind(name: String) async throws {
+    @Test(arguments: [["kv"], ["handoff"], ["handoff", "kv"]])
+    func benchLeavesNoHomeAndNoDaemonBehind(names: [String]) async throws {
         let fixture = try await BatonFixture()
         // A short TMPDIR of its own: the bench's socket path must stay under the 108 bytes of a Unix address.
         let temporary = URL(fileURLWithPath: "/tmp/bt-\(UUID().uuidString.prefix(8))")
@@ -20,11 +20,11 @@ import Testing
         // line, written after the removal, made the directory again).
         for round in 0..<3 {
             let status = try await Self.run(
-                fixture.binary, ["bench", name, "--samples", "20"],
+                fixture.binary, ["bench"] + names + ["--samples", "20"],
                 environment: fixture.environment.merging(["TMPDIR": temporary.path]) { $1 })
             #expect(status == 0)
             // When the command has ended its daemon has too; whatever else ran from its home is waited for.
-            #expect(Self.processes(homeUnder: temporary.path).isEmpty, "a daemon outlived baton bench \(name)")
+            #expect(Self.processes(homeUnder: temporary.path).isEmpty, "a daemon outlived baton bench \(names)")
             let deadline = ContinuousClock.now + .seconds(60)
             while !Self.processes(homeUnder: temporary.path).isEmpty, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(100))
