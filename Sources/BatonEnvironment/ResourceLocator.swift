@@ -14,7 +14,8 @@ public enum ResourceLocator {
     public static func resourcesDirectory() -> URL? { processResources }
 
     /// Found once per process: the suite's apps and commands all ask at start-up.
-    private static let processResources = resourcesDirectory(environment: ProcessInfo.processInfo.environment)
+    private static let processResources = resourcesDirectory(
+        environment: ProcessEnvironment.subset(["BATON_RESOURCES"]))
 
     /// The resources directory for an explicit environment, or nil when none can be found.
     public static func resourcesDirectory(environment: [String: String]) -> URL? {
