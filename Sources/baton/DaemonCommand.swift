@@ -122,7 +122,7 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         guard let pid = AccountDaemon.runningPID(paths: paths) else {
             let starter = UserManager.inCharge()
             if json {
-                print(#"{"running":false,"startedBy":"\#(starter.rawValue)"}"#)
+                print(DaemonStatusReport.notRunningJSON(startedBy: starter))
             } else {
                 print("baton daemon is not running (no answer at \(paths.socket.path)); it is \(starter.sentence)")
             }
@@ -152,6 +152,11 @@ struct DaemonStatusReport: Encodable {
     var reason: String?
     /// Who starts the daemon: systemd's user manager or the first command that needs it.
     var startedBy: DaemonStarter?
+
+    /// What `--json` prints when no daemon answers (`daemon status`, `devices`, `activities` alike).
+    static func notRunningJSON(startedBy starter: DaemonStarter = UserManager.inCharge()) -> String {
+        #"{"running":false,"startedBy":"\#(starter.rawValue)"}"#
+    }
 
     init(
         running: Bool, accepting: Bool, daemonPID: Int32, startedAt: Date? = nil, connectedDevices: Int? = nil,
