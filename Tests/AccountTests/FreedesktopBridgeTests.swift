@@ -80,6 +80,13 @@ import UserNotifications
             try? FileManager.default.removeItem(at: directory)
         }
 
+        /// Waits until the daemon's connection has subscribed to the server's signals (seen by dbus-monitor).
+        func waitForTheBridgesSubscription() async throws {
+            try await Self.poll("the bridge's subscription") { [monitor] in
+                monitor.transcript.contains("path='/org/freedesktop/Notifications'")
+            }
+        }
+
         /// Polls `condition` every 20 ms for up to 90 s (a hang guard, not a timing assertion).
         static func poll(_ what: String, _ condition: () -> Bool) async throws {
             let deadline = Date().addingTimeInterval(90)
@@ -113,10 +120,7 @@ import UserNotifications
         defer { desktop.tearDown() }
         let harness = try await startDaemon(bridgingTo: desktop)
         defer { harness.tearDown() }
-        // The daemon's connection subscribed to the server's signals (seen by dbus-monitor).
-        try await Desktop.poll("the bridge's subscription") {
-            desktop.monitor.transcript.contains("path='/org/freedesktop/Notifications'")
-        }
+        try await desktop.waitForTheBridgesSubscription()
 
         let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
         let center = try await UserNotificationCenter.connect(
@@ -250,9 +254,7 @@ import UserNotifications
         defer { desktop.tearDown() }
         let harness = try await startDaemon(bridgingTo: desktop)
         defer { harness.tearDown() }
-        try await Desktop.poll("the bridge's subscription") {
-            desktop.monitor.transcript.contains("path='/org/freedesktop/Notifications'")
-        }
+        try await desktop.waitForTheBridgesSubscription()
         let sent = try await harness.run(["notify", "--title", "Dismissed before the reply"])
         #expect(sent.status == 0, "\(sent.output)")
         #expect(await desktop.server.waitForEvent("notify", limit: 30) != nil, "no Notify reached the server")
