@@ -39,6 +39,19 @@ let fetchLinking: [LinkerSetting] = [
     ])
 ]
 
+/// `baton-link` the same way (Swift runtime and Foundation inside, C libraries shared): an installed helper needs
+/// nothing from the toolchain's directory, so the Debian package depends on Debian packages only (issue 29).
+let linkLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-static-stdlib", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+        "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-Xlinker", "--no-export-dynamic",
+    ])
+]
+
+/// `baton-box` is C, but SwiftPM links every executable with the Swift driver, which adds the Swift runtime's
+/// registration object: linked statically, the supervisor needs no library from the toolchain either.
+let boxLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"])]
+
 /// Baton: Apple's continuity ideas (Handoff, notifications, Today widgets) for Linux terminals.
 let package = Package(
     name: "Baton",
@@ -74,6 +87,10 @@ let package = Package(
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         // sd-bus, the freedesktop notification server's D-Bus library.
         .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus in Swift: messages, a bus thread, calls (the freedesktop server's and the desktop bridge's).
+        .target(name: "SystemdBus", dependencies: ["CSystemdBus", "CSystemdBusLoader"]),
+        // sd-bus's functions, loaded from libsystemd.so.0 when first called (not at every start of `baton`).
+        .target(name: "CSystemdBusLoader"),
 
         // Leaf utilities.
         .target(name: "CTextWidth"),
@@ -84,7 +101,8 @@ let package = Package(
         .target(name: "CProcessBox"),
         .target(
             name: "BatonEnvironment",
-            dependencies: ["CProcessBox", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CProcessBox", .product(name: "Logging", package: "swift-log")],
+            exclude: ["README.md"]
         ),
 
         // Terminal toolkit.
@@ -117,7 +135,7 @@ let package = Package(
         .target(
             name: "AccountService",
             dependencies: [
-                "Wire", "BatonEnvironment", "Notifications",
+                "Wire", "BatonEnvironment", "Notifications", "SystemdBus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -157,7 +175,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            exclude: ["README.md"]),
 
         // A throwaway PostgreSQL cluster (Debian's initdb in a temporary directory): the tests' server and
         // `baton bench machines`' when no URL is given.
@@ -242,7 +261,8 @@ let package = Package(
             dependencies: [
                 "AccountLink", "BatonEnvironment", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "BenchFigures", "LocalPostgres",
-            ]),
+            ],
+            linkerSettings: linkLinking),
         .executableTarget(
             name: "baton-fetch", dependencies: ["PageLoading", "BatonEnvironment"], linkerSettings: fetchLinking),
         .executableTarget(
@@ -264,12 +284,12 @@ let package = Package(
         .executableTarget(
             name: "baton-notification-server",
             dependencies: [
-                "CSystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                "CSystemdBus", "SystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: serviceExtensionLinking),
         // The supervisor every extension runs under: its own process group, killed with its host (C, tiny).
-        .executableTarget(name: "baton-box"),
+        .executableTarget(name: "baton-box", linkerSettings: boxLinking),
         // Misbehaving extensions the widget host's tests run.
         .executableTarget(
             name: "greedy-widget", dependencies: ["WidgetExtensionKit"], linkerSettings: widgetExtensionLinking),

@@ -407,6 +407,26 @@ scenario_notification_center() {
     finish
 }
 
+# A notification with attachments in F4: each named (an image's format and pixel size from its header, its size),
+# the Open Attachment buttons focused.
+scenario_notification_attachment() {
+    start B 100 30
+    wait_for B "Paths"
+    # A PNG header (IHDR 640×360), then filler: all the suite reads of an image.
+    { printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\002\200\0\0\001\150\010\006\0\0\0'; head -c 48000 /dev/zero; } >"$work/traffic.png"
+    { printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\100\0\0\0\060\010\006\0\0\0'; head -c 2900 /dev/zero; } >"$work/sparkline.png"
+    BATON_HOME="$work/home" "$baton" notify --device B --title "Nightly report" --body "Traffic up 12% on last week" \
+        --attach "$work/traffic.png" --attach "$work/sparkline.png" --expire 1s >/dev/null
+    keys B F4
+    wait_for B "Notifications (1)"
+    sleep 1.5
+    keys B Right
+    wait_for B "Open Attachment"
+    sleep 0.3
+    render notification-attachment B
+    finish
+}
+
 # Today's Up Next widget: this device's next notification and how long until it fires.
 scenario_up_next() {
     # The system clock, not BATON_NOW: the daemon schedules on the real one and the widget counts down to it.
@@ -428,7 +448,7 @@ scenario_up_next() {
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center up_next)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center notification_attachment up_next)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

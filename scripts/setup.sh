@@ -4,7 +4,7 @@
 #
 #   scripts/setup.sh                 build and test dependencies, then swift build
 #   scripts/setup.sh --screenshots   also Chromium and fonts, for scripts/screenshot.sh
-#   scripts/setup.sh --bench         also w3m, lynx and hyperfine, for scripts/bench-dump.sh
+#   scripts/setup.sh --bench         also w3m, lynx, hyperfine, valgrind and libxslt1-dev, for scripts/bench-*.sh
 set -euo pipefail
 
 packages=(libncurses-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev ncurses-base tmux python3 util-linux locales)
@@ -12,10 +12,13 @@ packages+=(openssh-client openssh-server postgresql openssl)   # several machine
 packages+=(iproute2)   # baton bench machines --netns: network namespaces and veth links
 packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
 packages+=(libsystemd-dev libnotify-bin) # the freedesktop notification server (sd-bus) and its notify-send tests
+# The Debian package and its checks (scripts/package-deb.sh, scripts/check-package.sh): dpkg-shlibdeps, strip,
+# man -l, the three shells' completions, systemd-analyze verify, lintian.
+packages+=(dpkg-dev binutils man-db groff-base bash zsh fish systemd lintian)
 for option in "$@"; do
     case "$option" in
         --screenshots) packages+=(chromium fonts-dejavu-core fonts-noto-cjk) ;;
-        --bench) packages+=(w3m lynx hyperfine valgrind) ;;
+        --bench) packages+=(w3m lynx hyperfine valgrind libxslt1-dev) ;;  # libxslt1-dev: its HTML manual (bench-dump-manuals.sh)
         *) echo "setup: unknown option $option" >&2; exit 2 ;;
     esac
 done

@@ -6,9 +6,15 @@
 # Some tests of part 1 block a thread while they wait on a real process; on a 2-core machine Swift's
 # cooperative pool has two threads, so an end-to-end test running beside them could wait for a thread far
 # longer than for the screen it polls. Extra arguments go to both `swift test` runs.
+#
+# Swift Testing starts every test case at once by default: most of part 1 awaits real processes, so on a
+# loaded machine hundreds of daemons, links and servers ran side by side, each slower for the others, until
+# waits meant for a hang were reached (seen at load 18: sixteen failures). At most BATON_TEST_WIDTH cases
+# (default 6) run at a time, through Swift Testing's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${BATON_TEST_WIDTH:-6}"
 status=0
 swift test --skip-build --skip "^EndToEndTests\." "$@" || status=$?
 swift test --skip-build --filter "^EndToEndTests\." "$@" || status=$?

@@ -3,20 +3,20 @@ import Foundation
 
 /// Starts `baton daemon run` detached from the caller: its own session, stdio on /dev/null.
 public enum DaemonSpawner {
-    /// The executable that serves `daemon run`: `BATON_DAEMON_EXECUTABLE`, else this very program.
+    /// The executable that serves `daemon run`: `BATON_DAEMON_EXECUTABLE`, else `baton` (`ResourceLocator.batonExecutable`).
     public static func defaultExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["BATON_DAEMON_EXECUTABLE"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
-        return ResourceLocator.executableURL()
+        return ResourceLocator.batonExecutable()
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (hidden from Swift without `_GNU_SOURCE`): start a new session.
     private static let spawnSetSID: Int16 = 0x80
 
-    /// Spawns the daemon (or, with `arguments`, another detached helper such as `baton-link run`) with this
-    /// process's environment plus `environment`, and reaps it in the background when it exits (then calls `onExit`
-    /// with its wait status); returns its pid. With `errorOutput`, the daemon's standard error goes to
+    /// Spawns the daemon (or, with `arguments`, another detached helper such as `baton-link run`) in `/`, with
+    /// this process's environment as `DetachedEnvironment` filters it plus `environment`, and reaps it in the
+    /// background when it exits (then calls `onExit` with its wait status); returns its pid. With `errorOutput`, the daemon's standard error goes to
     /// that descriptor (the daemon writes there why it could not start, and closes it once it serves).
     @discardableResult
     public static func spawn(
@@ -40,8 +40,13 @@ public enum DaemonSpawner {
         }
 
         let argv = CStringArray([executable.path] + arguments)
+        // The caller's terminal stays behind: its working directory (a mount the user may unmount) and all
+        // but the variables the daemon reads (`DetachedEnvironment`).
+        SpawnActions.changeDirectory(&actions, to: "/")
         let envp = CStringArray(
-            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
+            environment: DetachedEnvironment.filter(ProcessInfo.processInfo.environment).merging(environment) {
+                _, new in new
+            })
         var pid: pid_t = 0
         // A new session, default signal actions and nothing blocked, whatever this process inherited.
         let status = CleanSignals.withSpawnAttributes(flags: Int32(Self.spawnSetSID)) { attributes in

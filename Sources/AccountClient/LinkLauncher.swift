@@ -5,9 +5,9 @@ import Foundation
 /// starts (and `baton account create|join` when they link the machine); one runs per machine, under a lock whose
 /// file holds its pid. Nothing here links PostgreSQL's client: the link is a program of its own.
 public enum LinkLauncher {
-    /// The link's program: beside this one.
+    /// The link's program, a helper (`ResourceLocator.helper`).
     public static var executable: URL {
-        ResourceLocator.executableURL().deletingLastPathComponent().appendingPathComponent("baton-link")
+        ResourceLocator.helper("baton-link")
     }
 
     static func linkFile(_ paths: BatonPaths) -> URL {

@@ -42,10 +42,9 @@ public struct NotificationServerSetting: Codable, Equatable, Sendable {
 /// daemon starts it when it starts and the setting is on, and `baton notifications server on` does at once. One
 /// runs per machine, under a lock whose file holds its pid; it ends when the daemon goes away.
 public enum NotificationServerLauncher {
-    /// The server's program: beside this one.
+    /// The server's program, a helper (`ResourceLocator.helper`).
     public static var executable: URL {
-        ResourceLocator.executableURL().deletingLastPathComponent().appendingPathComponent(
-            "baton-notification-server")
+        ResourceLocator.helper("baton-notification-server")
     }
 
     /// The lock the running server holds.

@@ -23,14 +23,19 @@ public struct AccountOperations: Sendable {
     }
 
     /// Makes the schema (migrations), the account of the URL's role and this machine in it; the new key is
-    /// written 0600 to the state directory and returned to be shown once.
-    public func create(url: String, machine: String) async throws(AccountLinkError) -> Joined {
+    /// written 0600 to the state directory and returned to be shown once. A role that owns (or would create) the
+    /// schema, or may bypass row security, could read and change every other account's rows: refused unless
+    /// `singleAccountServer` says the server is this account's alone.
+    public func create(url: String, machine: String, singleAccountServer: Bool = false) async throws(AccountLinkError)
+        -> Joined
+    {
         try refuseIfLinked()
         let address = try ServerAddress(url: url)
         let key = AccountKey.generate()
         let identifier = files.machineID()
         let logger = logger
         let owner = try await ServerSession.with(address, logger: logger) { connection in
+            if !singleAccountServer { try await Self.refuseAnUntrustworthyRole(connection, logger: logger) }
             try await ServerSchema.migrate(connection, logger: logger)
             return try await ServerErrors.describing("cannot create the account") {
                 try await connection.withTransaction(logger: logger) { connection in
@@ -147,10 +152,7 @@ public struct AccountOperations: Sendable {
         var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"
         do {
             try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.machines WHERE machine = \(record.machine)", logger: logger)
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(record.machine)", logger: logger)
+                try await connection.query("SELECT baton.forget_machine(\(record.machine))", logger: logger)
             }
         } catch {
             note += "; the server was not reached (\(error)), so it still lists \(record.machine)"
@@ -223,6 +225,28 @@ public struct AccountOperations: Sendable {
             status.error = error.description
         }
         return status
+    }
+
+    /// Refuses a role that owns the account schema (or would create it) or may bypass row security: one line
+    /// naming `baton server init`.
+    static func refuseAnUntrustworthyRole(_ connection: PostgresConnection, logger: Logger) async throws {
+        let row = try await connection.query(
+            """
+            SELECT current_user::text, r.rolsuper OR r.rolbypassrls,
+                (SELECT pg_has_role(current_user, nspowner, 'USAGE') FROM pg_namespace WHERE nspname = 'baton')
+            FROM pg_roles r WHERE r.rolname = current_user
+            """, logger: logger
+        ).collect().first
+        guard let (role, bypasses, owns) = try row?.decode((String, Bool, Bool?).self) else { return }
+        let reason =
+            if bypasses { "can bypass row security" } else if owns == true {
+                "owns the account schema"
+            } else if owns == nil { "would own the account schema (the database has none yet)" } else { "" }
+        guard !reason.isEmpty else { return }
+        throw AccountLinkError.failed(
+            "role \(role) \(reason), so every account on this server would be open to it; the server's operator "
+                + "sets it up with baton server init ADMIN-URL and baton server add-account ADMIN-URL NAME, or pass "
+                + "--single-account-server if this server is this account's alone")
     }
 
     private func refuseIfLinked() throws(AccountLinkError) {

@@ -15,7 +15,7 @@ extension HandoffBridge {
 
     /// A doorbell: an offer row changed (read it), or mail for this machine (take it).
     func rang(_ payload: String) async {
-        guard serverUp, let doorbell = HandoffServer.Doorbell(payload: payload) else { return }
+        guard serverUp, let doorbell = server?.doorbell(payload) else { return }
         switch doorbell {
         case .offer(let machine, let device):
             guard machine != record.machine else { return }

@@ -13,8 +13,16 @@ struct HandoffServer: Sendable {
     let key: AccountKey
     let logger: Logger
 
-    /// The account's handoff doorbell.
-    var channel: String { "baton_ho_\(owner)" }
+    /// The account's handoff doorbell (a name only holders of the key can work out, `Doorbells`).
+    var channel: String { Doorbells.channel("ho", owner: owner, key: key) }
+
+    /// `doorbell` sealed for the channel (no other role reads which machine or device changed).
+    func payload(_ doorbell: Doorbell) -> String { Doorbells.seal(doorbell.payload, channel: channel, key: key) }
+
+    /// The doorbell a payload carries; nil for one that does not open with the key.
+    func doorbell(_ payload: String) -> Doorbell? {
+        Doorbells.open(payload, channel: channel, key: key).flatMap(Doorbell.init(payload:))
+    }
 
     /// How long a machine's heartbeat counts: past it, other machines drop its offers (the server's clock).
     static let staleAfterSeconds = 10
@@ -66,44 +74,43 @@ struct HandoffServer: Sendable {
         var size = 0
         if let activity {
             let plaintext = try JSONEncoder().encode(activity)
-            size = plaintext.count
+            size = Padding.bucket(plaintext.count)
             sealed = try Sealing.seal(
                 plaintext,
                 identity: Sealing.offerIdentity(
                     owner: owner, machine: machine, device: device, sequence: activity.sequence), key: key)
         }
         let sequence = activity.map { Int64(bitPattern: $0.sequence) }
-        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
+        // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
-            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.offers (machine, device, apps, bundle, team, activity_type, sequence, sealed, size, seq)
                 SELECT \(machine), \(device), \(appsText), \(activity?.bundleIdentifier), \(activity?.teamIdentifier),
-                    \(activity?.activityType), \(sequence), \(sealed), \(size), nextval('baton.change_seq') FROM turn
+                    \(activity?.activityType), \(sequence), \(sealed), \(size), turn.seq FROM turn
                 ON CONFLICT (owner, machine, device) DO UPDATE SET apps = EXCLUDED.apps, bundle = EXCLUDED.bundle,
                     team = EXCLUDED.team, activity_type = EXCLUDED.activity_type, sequence = EXCLUDED.sequence,
                     sealed = EXCLUDED.sealed, size = EXCLUDED.size, seq = EXCLUDED.seq, updated_at = now()
                 RETURNING seq)
-            SELECT pg_notify(\(channel), \(Doorbell.offer(machine: machine, device: device).payload)) FROM written
+            SELECT pg_notify(\(channel), \(payload(.offer(machine: machine, device: device)))) FROM written
             """, logger: logger)
     }
 
     /// Clears this machine's offers of every device not in `devices` (they left while the server was away, or
     /// the daemon went away), ringing for each.
     func clearOffers(except devices: [String]) async throws {
-        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
+        // Each cleared row takes the account's next change number (`ServerSchema`, migration 6).
         let rows = try await client.query(
             """
-            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text)))
             UPDATE baton.offers SET bundle = NULL, team = NULL, activity_type = NULL, sequence = NULL, sealed = NULL,
-                size = 0, seq = nextval('baton.change_seq'), updated_at = now()
-            FROM turn WHERE machine = \(machine) AND sealed IS NOT NULL AND NOT (device = ANY(\(devices)))
+                size = 0, seq = baton.next_change(), updated_at = now()
+            WHERE machine = \(machine) AND sealed IS NOT NULL AND NOT (device = ANY(\(devices)))
             RETURNING device
             """, logger: logger)
         for try await device in rows.decode(String.self) {
             try await client.query(
-                "SELECT pg_notify(\(channel), \(Doorbell.offer(machine: machine, device: device).payload))",
+                "SELECT pg_notify(\(channel), \(payload(.offer(machine: machine, device: device))))",
                 logger: logger)
         }
     }
@@ -154,28 +161,23 @@ struct HandoffServer: Sendable {
                 $0, identity: HandoffMail.identity(owner: owner, from: machine, to: to, id: id, kind: mail.kind),
                 key: key)
         }
-        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
+        // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
-            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.handoff_mail (seq, id, from_machine, to_machine, header, sealed, size)
-                SELECT nextval('baton.change_seq'), \(id), \(machine), \(to), \(header), \(sealed), \(body?.count ?? 0)
+                SELECT turn.seq, \(id), \(machine), \(to), \(header), \(sealed), \(sealed?.count ?? 0)
                 FROM turn
                 RETURNING seq)
-            SELECT pg_notify(\(channel), \(Doorbell.mail(to: to).payload)) FROM written
+            SELECT pg_notify(\(channel), \(payload(.mail(to: to)))) FROM written
             """, logger: logger)
     }
 
     /// Takes (deletes and returns) every mail for this machine, in the server's order; mail older than
     /// `maxAgeSeconds` by the server's clock is dropped unread (its asker has long given up).
     func takeMail(maxAgeSeconds: Int = 30) async throws -> [ReceivedMail] {
-        let rows = try await client.query(
-            """
-            DELETE FROM baton.handoff_mail WHERE to_machine = \(machine)
-            RETURNING seq, id, from_machine, header, sealed,
-                (extract(epoch FROM now() - created_at) * 1000)::bigint
-            """, logger: logger)
+        let rows = try await client.query("SELECT * FROM baton.take_mail(\(machine))", logger: logger)
         var taken: [(Int64, ReceivedMail)] = []
         for try await (seq, id, from, headerText, sealed, age) in rows.decode(
             (Int64, String, String, String, Data?, Int64).self)
@@ -219,15 +221,6 @@ struct HandoffServer: Sendable {
     /// Drops mail nobody took, the rows of offers cleared long ago (the server's clock) and the offers of machines
     /// that left the account.
     func collectGarbage() async throws {
-        try await client.query(
-            """
-            DELETE FROM baton.offers o WHERE NOT EXISTS (
-                SELECT 1 FROM baton.machines m WHERE m.owner = o.owner AND m.machine = o.machine)
-            """, logger: logger)
-        try await client.query(
-            "DELETE FROM baton.handoff_mail WHERE created_at < now() - interval '5 minutes'", logger: logger)
-        try await client.query(
-            "DELETE FROM baton.offers WHERE sealed IS NULL AND updated_at < now() - interval '10 minutes'",
-            logger: logger)
+        try await client.query("SELECT baton.collect_handoff_garbage()", logger: logger)
     }
 }

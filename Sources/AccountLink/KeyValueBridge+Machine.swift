@@ -12,9 +12,7 @@ extension KeyValueBridge {
             let machine = record.machine
             let list = current.sorted()
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "DELETE FROM baton.devices WHERE machine = \(machine) AND NOT (device = ANY(\(list)))",
-                    logger: logger)
+                try await connection.query("SELECT baton.forget_devices(\(machine), \(list))", logger: logger)
                 for device in list {
                     try await connection.query(
                         """
@@ -27,6 +25,14 @@ extension KeyValueBridge {
         } catch {
             logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
         }
+    }
+
+    /// Notes the keys whose rows still carry their names in the clear (written before names were sealed: a key
+    /// is otherwise a 64-digit route).
+    func findLegacyRows(_ client: PostgresClient) async throws {
+        let rows = try await client.query(
+            "SELECT key FROM baton.key_values WHERE key !~ '^[0-9a-f]{64}$'", logger: logger)
+        for try await name in rows.decode(String.self) { legacyNames.insert(name) }
     }
 
     /// Marks this machine seen.

@@ -29,6 +29,9 @@ public actor KeyValueBridge {
     /// overwrite a local write the link has not seen yet).
     private var storeKnown = false
     private var pushing = false
+    /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
+    /// of one removes that row (`KeyValueRow`).
+    var legacyNames: Set<String> = []
     /// The link's writes into the daemon not answered yet, by request.
     private var ownWrites: [UInt64: KeyValueEntry] = [:]
     private let skipped: SkippedRows
@@ -43,11 +46,12 @@ public actor KeyValueBridge {
         cursor = files.readCursor()
         skipped = SkippedRows(files: files)
         pushes = PushBridge(
-            record: record, key: key, files: files, channel: "baton_kv_\(record.owner)", logger: logger)
+            record: record, key: key, files: files, channel: Doorbells.channel("kv", owner: record.owner, key: key),
+            logger: logger)
     }
 
-    /// The account's doorbell channel.
-    var channel: String { "baton_kv_\(record.owner)" }
+    /// The account's doorbell channel (a name only holders of the key can work out, `Doorbells`).
+    var channel: String { pushes.channel }
 
     /// Runs until the local daemon goes away (the daemon starts the link again when it starts); with `shared`,
     /// on the machine's pool (which its owner runs), else on a pool of its own.
@@ -104,26 +108,29 @@ public actor KeyValueBridge {
         }
     }
 
-    /// Keeps the server side going: push what is pending, read what is new, then wait for the doorbell; after a
-    /// failure (server stopped, restarted, unreachable) try again a second later.
+    /// Keeps the server side going: push what is pending, read what is new, then read again when the doorbell
+    /// rings (coalesced by a `PullGate`: one read running, at most one waiting, whatever the rate of rings) or
+    /// the slow poll comes round; after a failure (server stopped, restarted, unreachable) try again a second later.
     private func serve(_ client: PostgresClient) async {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
                     try await self.waitForTheStore()
                     try await connection.listen(on: self.channel) { notifications in
-                        try await self.touchMachine(client)
-                        try await self.pushPendingOrThrow(client)
-                        try await self.pull(client)
-                        try await self.pushes.flush(client)
-                        try await self.pushes.pull(client)
-                        for try await note in notifications {
-                            if note.payload == "push" {
-                                try await self.pushes.pull(client)
-                            } else {
-                                try await self.pushPendingOrThrow(client)
-                                try await self.pull(client)
+                        let gate = PullGate()
+                        gate.ring([.keyValues, .pushes, .touch])
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await self.drain(gate, client) }
+                            group.addTask {
+                                while !Task.isCancelled {
+                                    try await Task.sleep(for: PullGate.pollInterval)
+                                    gate.ring([.keyValues, .pushes])
+                                }
                             }
+                            for try await note in notifications {
+                                gate.ring(note.payload == "push" ? .pushes : .keyValues)
+                            }
+                            group.cancelAll()
                         }
                     }
                 }
@@ -132,6 +139,36 @@ public actor KeyValueBridge {
                 logger.warning("server link down; retrying", metadata: ["error": "\(ServerErrors.describe(error))"])
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Reads what the gate's rings asked for, one round at a time; a failed round is retried a second later.
+    private func drain(_ gate: PullGate, _ client: PostgresClient) async throws {
+        for await _ in gate.wakes {
+            let asked = gate.take()
+            guard !asked.isEmpty else { continue }
+            do {
+                if asked.contains(.touch) {
+                    try await touchMachine(client)
+                    try await findLegacyRows(client)
+                }
+                if asked.contains(.keyValues) {
+                    try await pushPendingOrThrow(client)
+                    try await pull(client)
+                }
+                if asked.contains(.pushes) {
+                    try await pushes.flush(client)
+                    try await pushes.pull(client)
+                }
+                gate.finished()
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning(
+                    "a read from the server failed; again in a second",
+                    metadata: ["error": "\(ServerErrors.describe(error))"])
+                try await Task.sleep(for: .seconds(1))
+                gate.ring(asked)
+            }
         }
     }
 
@@ -185,25 +222,27 @@ public actor KeyValueBridge {
         for entry in pending {
             // A newer write of the key came meanwhile: it is the one to send (it is pending too).
             guard local[entry.key]?.revision == entry.revision else { continue }
-            let plaintext = try entry.value.map { try JSONEncoder().encode($0) }
-            let sealed = try plaintext.map {
-                try Sealing.seal($0, identity: Sealing.keyValueIdentity(owner: owner, key: entry.key), key: key)
-            }
-            let size = plaintext?.count ?? 0
-            // One statement (one round trip, one implicit transaction): the account's turn, the row, then the
-            // doorbell. The turn (a transaction lock per account) makes the change numbers commit in order: without
-            // it a machine could read number n+1 before n committed, move its cursor past n, and never see n.
+            let (route, sealed, size) = try KeyValueRow.seal(entry.key, entry.value, owner: owner, key: key)
+            // One statement (one round trip, one implicit transaction): the account's next change number, the row,
+            // then the doorbell. `next_change` locks the account's own row until the commit, so change numbers
+            // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
+            // n, and never see n. Row security hides that row from every other role: none can hold the lock. Then
+            // the key's row from before names were sealed (named in the clear), if there is one, goes.
             try await client.query(
                 """
-                WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+                WITH turn AS (SELECT baton.next_change() AS seq),
                 written AS (
                     INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-                    SELECT \(entry.key), \(sealed), \(size), \(machine), nextval('baton.change_seq') FROM turn
+                    SELECT \(route), \(sealed), \(size), \(machine), turn.seq FROM turn
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
                     RETURNING seq)
                 SELECT pg_notify(\(channel), 'kv') FROM written
                 """, logger: logger)
+            if legacyNames.contains(entry.key) {
+                try await client.query("SELECT baton.forget_key_value(\(entry.key))", logger: logger)
+                legacyNames.remove(entry.key)
+            }
             try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
         }
         if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
@@ -218,15 +257,12 @@ public actor KeyValueBridge {
             SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(cursor.serverSeq)
             ORDER BY seq
             """, logger: logger)
-        for try await (name, sealed, machine, seq, writtenAt) in rows.decode((String, Data?, String, Int64, Date).self)
+        for try await (route, sealed, machine, seq, writtenAt) in rows.decode(
+            (String, Data?, String, Int64, Date).self)
         {
             do {
-                let value = try sealed.map {
-                    try JSONDecoder().decode(
-                        PropertyListValue.self,
-                        from: try Sealing.open(
-                            $0, identity: Sealing.keyValueIdentity(owner: record.owner, key: name), key: key))
-                }
+                let (name, value) = try KeyValueRow.open(route: route, sealed: sealed, owner: record.owner, key: key)
+                if name == route { legacyNames.insert(name) }  // a row from before names were sealed
                 adopt(row: name, value, from: machine)
             } catch {
                 skipped.pass(

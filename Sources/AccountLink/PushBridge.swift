@@ -163,25 +163,21 @@ public actor PushBridge {
         let bundle = intake.push.bundleIdentifier
         let immediate = intake.push.expiration == .immediately
         let expiresAt = PushRow.expiresAt(intake.push)
-        // The account's turn first, so change numbers commit in order (see `KeyValueBridge.pushPendingOrThrow`).
+        // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
-            WITH turn AS (SELECT pg_advisory_xact_lock(727171, hashtext(current_user::text))),
+            WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.pushes
                     (id, seq, from_machine, bundle, target_device, sealed, size, immediate, expires_at)
-                SELECT \(item.id), nextval('baton.change_seq'), \(machine), \(bundle), \(intake.device),
+                SELECT \(item.id), turn.seq, \(machine), \(bundle), \(intake.device),
                     \(sealed), \(size), \(immediate), \(expiresAt) FROM turn
                 ON CONFLICT (owner, id) DO NOTHING
                 RETURNING seq)
             SELECT pg_notify(\(channel), 'push') FROM written
             """, logger: logger)
         // This machine's old rows go: expired ones, and any older than the rows' keeping time.
-        try await client.query(
-            """
-            DELETE FROM baton.pushes WHERE from_machine = \(machine)
-                AND (expires_at < now() OR created_at < now() - interval '30 days')
-            """, logger: logger)
+        try await client.query("SELECT baton.forget_pushes(\(machine))", logger: logger)
         return RemotePushOutcome(sent: machines)
     }
 
@@ -236,8 +232,17 @@ public actor PushBridge {
         return (String(target[..<at]), String(target[target.index(after: at)...]))
     }
 
-    /// Hands a push from `origin` to this machine's daemon, for its own devices.
+    /// Hands a push from `origin` to this machine's daemon, for its own devices; or an answer to a notification
+    /// this machine posted (other machines' answers are not this one's: they are read past).
     private func post(_ request: PushRelayRequest, from origin: String) {
+        if var answer = request.answer {
+            if answer.closedAtOrigin == true { answer.machine = origin }
+            guard answer.machine == record.machine || answer.closedAtOrigin == true,
+                let message = try? NotificationMessage.remoteAnswer(answer).wire(requestID: nextRequestID())
+            else { return }
+            daemon?.send(message)
+            return
+        }
         var intake = request.intake
         intake.device = intake.device.map { Self.split($0).device }
         intake.origin = origin

@@ -18,7 +18,7 @@ enum PushRow {
             plaintext,
             identity: identity(owner: owner, id: item.id, bundle: intake.push.bundleIdentifier, device: intake.device),
             key: key)
-        return (sealed, plaintext.count)
+        return (sealed, sealed.count)
     }
 
     /// Opens a row's box: the push and the identifier it is delivered under.

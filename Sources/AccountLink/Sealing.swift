@@ -2,13 +2,14 @@ import Crypto
 import Foundation
 
 /// End-to-end sealing with the account key: AES-GCM, a fresh random nonce per message, the row's identity as
-/// associated data (a sealed value moved to another row does not open). The server stores only the box.
+/// associated data (a sealed value moved to another row does not open). The server stores only the box, padded
+/// (`Padding`) so its size says only which power of two from 256 bytes the plaintext fits in.
 public enum Sealing {
-    /// `nonce ‖ ciphertext ‖ tag` of `plaintext`, bound to `identity`.
+    /// `nonce ‖ ciphertext ‖ tag` of `plaintext` (padded), bound to `identity`.
     public static func seal(_ plaintext: Data, identity: String, key: AccountKey) throws(AccountLinkError) -> Data {
         do {
             let box = try AES.GCM.seal(
-                plaintext, using: key.key, nonce: AES.GCM.Nonce(), authenticating: Data(identity.utf8))
+                Padding.pad(plaintext), using: key.key, nonce: AES.GCM.Nonce(), authenticating: Data(identity.utf8))
             guard let combined = box.combined else { throw AccountLinkError.failed("cannot seal a value") }
             return combined
         } catch {
@@ -19,8 +20,9 @@ public enum Sealing {
     /// The plaintext of a box `seal` made for `identity`; fails for another key, another row or a damaged box.
     public static func open(_ sealed: Data, identity: String, key: AccountKey) throws(AccountLinkError) -> Data {
         do {
-            return try AES.GCM.open(
-                AES.GCM.SealedBox(combined: sealed), using: key.key, authenticating: Data(identity.utf8))
+            return Padding.unpad(
+                try AES.GCM.open(
+                    AES.GCM.SealedBox(combined: sealed), using: key.key, authenticating: Data(identity.utf8)))
         } catch {
             throw .failed("a sealed value does not open with this account key (wrong key, or a damaged row)")
         }
@@ -32,6 +34,13 @@ public enum Sealing {
     /// The identity a key check is bound to.
     public static func keyCheckIdentity(owner: String) -> String { "account-key-check|\(owner)" }
 
-    /// The identity of a key-value row.
+    /// 64 hex digits of HMAC-SHA256(account key, `text`): a name the server can route by and nobody without the key
+    /// can work out or reverse.
+    static func mac(_ text: String, key: AccountKey) -> String {
+        HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key.key).map { String(format: "%02x", $0) }
+            .joined()
+    }
+
+    /// The identity of a key-value row written before names were sealed (`KeyValueRow`).
     public static func keyValueIdentity(owner: String, key: String) -> String { "kv|\(owner)|\(key)" }
 }

@@ -120,6 +120,26 @@ public enum ServerSchema {
             + ownRowsOnly(["offers", "handoff_mail"]),
         // 5: each machine's identifier (its home's `machine-id`), so two homes with one name are told apart.
         ["ALTER TABLE baton.machines ADD COLUMN machine_id text"],
+        // 6: a shared server that accounts can trust: per-account change numbers (the account's own row, locked by
+        // `next_change` until the transaction ends, orders its writes; row security hides it from every other
+        // role) instead of a global sequence and advisory locks; the version row readable under forced security.
+        [
+            "ALTER TABLE baton.accounts ADD COLUMN last_change bigint NOT NULL DEFAULT 0",
+            // Each account's numbers go on above every number the global sequence gave (cursors stay valid).
+            "UPDATE baton.accounts SET last_change = (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM baton.change_seq)",
+            """
+            CREATE FUNCTION baton.next_change() RETURNS bigint LANGUAGE sql VOLATILE
+            SET search_path = pg_catalog, pg_temp
+            AS $$ UPDATE baton.accounts SET last_change = last_change + 1 WHERE owner = current_user
+                RETURNING last_change $$
+            """,
+            "DROP SEQUENCE baton.change_seq",
+            "ALTER TABLE baton.schema_version ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE baton.schema_version FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY every_role ON baton.schema_version USING (true)",
+        ],
+        // 7: deletes and numbering through functions, no table-wide UPDATE or DELETE for accounts (`accountWrites`).
+        accountWrites,
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.
@@ -136,27 +156,32 @@ public enum ServerSchema {
     /// The schema version this build writes and reads.
     public static var currentVersion: Int { migrations.count }
 
-    /// Brings the schema up to `currentVersion` (one transaction, under an advisory lock so two machines creating
-    /// at once do not race); refuses a schema from a newer Baton.
+    /// Brings the schema up to `currentVersion` (one transaction; the version row's table locked, no advisory
+    /// lock: a lock any role could take is one another account could hold); refuses a schema from a newer Baton,
+    /// and says who can upgrade one this role may not change (the operator, with `baton server init`).
     public static func migrate(_ connection: PostgresConnection, logger: Logger) async throws(AccountLinkError) {
-        try await ServerErrors.describing("cannot prepare the account schema") {
+        let known = try await version(connection, logger: logger)
+        if let known, known >= currentVersion {
+            guard known == currentVersion else { throw newer(known) }
+            return
+        }
+        let refusal =
+            known.map { "the server's account schema is version \($0) and this Baton needs \(currentVersion)" }
+            ?? "the server has no account schema"
+        let who = "; the server's operator sets it up with baton server init ADMIN-URL"
+        try await ServerErrors.describing(
+            "cannot prepare the account schema", refused: refusal + " and this account's role may not change it" + who
+        ) {
             try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(727170)", logger: logger)
-                let exists =
-                    try await connection.query(
-                        "SELECT to_regclass('baton.schema_version') IS NOT NULL", logger: logger
-                    ).collect().first?.decode(Bool.self) ?? false
                 var version = 0
-                if exists {
+                if try await exists(connection, logger: logger) {
+                    try await connection.query(
+                        "LOCK TABLE baton.schema_version IN SHARE ROW EXCLUSIVE MODE", logger: logger)
                     version =
                         try await connection.query("SELECT version FROM baton.schema_version", logger: logger)
                         .collect().first?.decode(Int.self) ?? 0
                 }
-                guard version <= currentVersion else {
-                    throw AccountLinkError.failed(
-                        "the server's account schema is version \(version), from a newer Baton (this one knows "
-                            + "\(currentVersion)); upgrade Baton on this machine")
-                }
+                guard version <= currentVersion else { throw newer(version) }
                 for (index, statements) in migrations.enumerated() where index >= version {
                     for statement in statements {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
@@ -167,10 +192,55 @@ public enum ServerSchema {
             }
         }
     }
+
+    /// The schema's version, nil when there is no schema yet.
+    static func version(_ connection: PostgresConnection, logger: Logger) async throws(AccountLinkError) -> Int? {
+        try await ServerErrors.describing("cannot read the account schema's version") {
+            guard try await exists(connection, logger: logger) else { return nil }
+            return try await connection.query("SELECT version FROM baton.schema_version", logger: logger)
+                .collect().first?.decode(Int.self) ?? 0
+        }
+    }
+
+    private static func exists(_ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await connection.query("SELECT to_regclass('baton.schema_version') IS NOT NULL", logger: logger)
+            .collect().first?.decode(Bool.self) ?? false
+    }
+
+    private static func newer(_ version: Int) -> AccountLinkError {
+        .failed(
+            "the server's account schema is version \(version), from a newer Baton (this one knows "
+                + "\(currentVersion)); upgrade Baton on this machine")
+    }
 }
 
 /// Turns what postgres-nio throws into one line: the server's own message where there is one.
 enum ServerErrors {
+    /// As `describing`, but a refusal for want of privilege (SQLSTATE 42501) is told by `refused`.
+    static func describing<T>(
+        _ context: String, refused: String, _ body: () async throws -> T
+    ) async throws(AccountLinkError) -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            if let inner = error.closureError as? AccountLinkError { throw inner }
+            if sqlState(error.closureError ?? error.beginError ?? error.commitError) == "42501" {
+                throw .failed(refused)
+            }
+            throw .failed("\(context): \(describe(error))")
+        } catch let error as AccountLinkError {
+            throw error
+        } catch {
+            if sqlState(error) == "42501" { throw .failed(refused) }
+            throw .failed("\(context): \(describe(error))")
+        }
+    }
+
+    /// The server's SQLSTATE of `error`, if it is one of the server's.
+    static func sqlState(_ error: (any Error)?) -> String? {
+        (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
     static func describing<T>(_ context: String, _ body: () async throws -> T) async throws(AccountLinkError) -> T {
         do {
             return try await body()

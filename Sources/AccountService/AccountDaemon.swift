@@ -34,12 +34,14 @@ public enum AccountDaemon {
         try StrictModes.checkFile(log)
         FileLogHandler.bootstrap(file: log)
         let logger = Logger(label: "baton.daemon")
-        guard let lock = try InstanceLock.acquire(at: paths.daemonLock) else {
+        // A socket from the service manager (`baton.socket`), checked before anything is served.
+        let activated = try SocketActivation.take(path: paths.daemonSocket.path)
+        guard let lock = try InstanceLock.acquire(at: paths.daemonLock, waitIfActivated: activated != nil) else {
             return .alreadyRunning(pid: InstanceLock.recordedPID(at: paths.daemonLock))
         }
         defer { lock.release() }
-        try StaleSocket.remove(at: paths.daemonSocket)
-        defer { try? StaleSocket.remove(at: paths.daemonSocket) }
+        if activated == nil { try StaleSocket.remove(at: paths.daemonSocket) }
+        defer { if activated == nil { try? StaleSocket.remove(at: paths.daemonSocket) } }
         let store: AccountStore
         do {
             store = try AccountStore(url: paths.database, logger: logger)
@@ -71,9 +73,13 @@ public enum AccountDaemon {
                 eventLoop: eventLoop, wall: (try? BatonClock.resolve(option: nil)) ?? .system),
             store: store,
             paths: paths, logger: logger, continueTimeout: continueTimeout, ownerUID: ownerUID, limits: limits,
-            shutdown: { stopper.fire() })
+            activated: activated, shutdown: { stopper.fire() })
         logger.notice(
-            "daemon started", metadata: ["pid": "\(getpid())", "socket": "\(paths.daemonSocket.path)"])
+            "daemon started",
+            metadata: [
+                "pid": "\(getpid())", "socket": "\(paths.daemonSocket.path)",
+                "start": "\(activated == nil ? "on demand" : "socket activation")",
+            ])
         ready()
 
         stopper.arm { server.channel.close(promise: nil) }

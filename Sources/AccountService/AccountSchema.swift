@@ -48,7 +48,10 @@ enum AccountSchema {
         migrator.registerMigration("v3: notifications") { db in
             try NotificationTable.createTables(db)
         }
-        migrator.registerMigration("v4: key-value removals") { db in
+        migrator.registerMigration("v4: device tokens") { db in
+            try TokenTable.createTable(db)
+        }
+        migrator.registerMigration("v5: key-value removals") { db in
             // The newest removals (`KeyValueTable.keptRemovals`), for the account link's snapshot.
             try db.create(table: "kvRemoved") { table in
                 table.primaryKey("key", .text)

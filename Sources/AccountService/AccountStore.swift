@@ -44,15 +44,17 @@ final class AccountStore: Sendable {
     }
 
     /// Stores `advertisement` as its device's current activity.
+    /// (A cached statement: prepared once, not at every advertisement.)
     func recordActivity(_ advertisement: Advertisement) {
         write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO activity
                     (device, bundleIdentifier, teamIdentifier, activityType, title, sequence, webpageURL,
                      supportsStreams, advertisedAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     advertisement.device, advertisement.bundleIdentifier, advertisement.teamIdentifier,
                     advertisement.activityType, advertisement.title, Int64(clamping: advertisement.sequence),
@@ -64,7 +66,8 @@ final class AccountStore: Sendable {
 
     /// Forgets the current activity of `device`.
     func removeActivity(device: String) {
-        write { db in try db.execute(sql: "DELETE FROM activity WHERE device = ?", arguments: [device])
+        write { db in
+            try db.cachedStatement(sql: "DELETE FROM activity WHERE device = ?").execute(arguments: [device])
         }
     }
 

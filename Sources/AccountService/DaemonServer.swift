@@ -14,12 +14,13 @@ struct DaemonServer {
     let channel: any Channel
     let eventLoop: any EventLoop
 
-    /// Builds the hub on `eventLoop` and binds `paths.daemonSocket`. `clock` is the daemon's time (an
-    /// `EventLoopDeadlineClock` in a real run, a `ManualClock` in tests).
+    /// Builds the hub on `eventLoop` and binds `paths.daemonSocket`, or serves `activated`, the socket a service
+    /// manager bound there (`SocketActivation`). `clock` is the daemon's time (an `EventLoopDeadlineClock` in a
+    /// real run, a `ManualClock` in tests).
     static func start(
         group: any EventLoopGroup, eventLoop: any EventLoop, clock: any DeadlineClock, store: AccountStore,
         paths: BatonPaths, logger: Logger, continueTimeout: TimeAmount, ownerUID: uid_t, limits: DaemonLimits,
-        shutdown: @escaping @Sendable () -> Void
+        activated: CInt? = nil, shutdown: @escaping @Sendable () -> Void
     ) throws -> DaemonServer {
         let boundHub = try eventLoop.submit {
             NIOLoopBound(
@@ -31,7 +32,7 @@ struct DaemonServer {
         let acceptPressure = AcceptPressure(logger: logger)
         let reserve = ReserveDescriptor()
         let partialFrames = PartialFrameBudget(limit: limits.maxPartialFrameBytes)
-        let listener = try ListeningSocket.bind(path: paths.daemonSocket.path)
+        let listener = try activated ?? ListeningSocket.bind(path: paths.daemonSocket.path)
         let channel = try ServerBootstrap(group: group)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -59,10 +60,13 @@ struct DaemonServer {
             }
             .withBoundSocket(listener)
             .wait()
-        chmod(paths.daemonSocket.path, 0o600)
+        let path = paths.daemonSocket.path
+        // A passed socket's file is the service manager's: it stays, so that the next connection starts the
+        // daemon again.
+        if activated != nil { return DaemonServer(hub: boundHub, channel: channel, eventLoop: eventLoop) }
+        chmod(path, 0o600)
         // The socket file goes with the listening socket (NIO removed it when it bound the path itself), so
         // a daemon can start again on the same path; one that replaced it meanwhile is left alone.
-        let path = paths.daemonSocket.path
         let identity = SocketWatch.identity(of: path)
         channel.closeFuture.whenComplete { _ in
             if let identity, SocketWatch.identity(of: path) == identity { unlink(path) }

@@ -25,6 +25,18 @@ final class InstanceLock {
         return InstanceLock(descriptor: descriptor)
     }
 
+    /// `acquire`, and with `waitIfActivated` (the service manager passed the socket) waits up to 10 s for a daemon
+    /// started on demand to let go: it stops by itself once the service manager's socket replaced its own
+    /// (`SocketWatch`), and the connection that started this one waits in the passed socket's backlog meanwhile.
+    static func acquire(at url: URL, waitIfActivated: Bool) throws -> InstanceLock? {
+        let deadline = ContinuousClock.now + .seconds(waitIfActivated ? 10 : 0)
+        while true {
+            if let lock = try acquire(at: url) { return lock }
+            guard ContinuousClock.now < deadline else { return nil }
+            usleep(100_000)
+        }
+    }
+
     /// The pid written in the lock file by the daemon that holds (or held) it.
     static func recordedPID(at url: URL) -> Int32? {
         guard let descriptor = try? StrictModes.open(url, flags: O_RDONLY) else { return nil }

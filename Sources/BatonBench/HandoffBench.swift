@@ -12,22 +12,22 @@ import Wire
 /// throughput) and `raw_socket_roundtrip_ms` (64 bytes over a bare Unix socket pair, the floor).
 enum HandoffBench {
     static func run(samples: Int = 200, streamBytes: Int = 8 << 20) async throws -> [String: [Double]] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let paths = BatonPaths(environment: ["BATON_HOME": home.path])
-        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("bench.log"))
+        let home = BenchHome()
+        let paths = home.paths
+        // The process's own log: a bootstrap lasts for the process, and the next benchmark's lines must not
+        // make this home again once it is removed.
+        FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("bench.log"))
         let manifest = try AppManifest.load(app: "MonkeyBrowser", resources: ResourceLocator.requireResources())
         let bench = BenchDevices(paths: paths, manifest: manifest)
-        defer { bench.stop() }
-        try await bench.connect()
-
-        var results: [String: [Double]] = [:]
-        results["advertise_ms"] = try await bench.measureAdvertisements(samples)
-        results["continue_3kb_ms"] = try await bench.measureContinues(samples)
-        results["stream_mib_per_s"] = [try await bench.measureStream(bytes: streamBytes)]
-        results["raw_socket_roundtrip_ms"] = try RawSocketRoundTrip.measure(samples * 5)
-        try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
-        return results
+        return try await home.run(stoppingClients: bench.stop) {
+            var results: [String: [Double]] = [:]
+            try await bench.connect()
+            results["advertise_ms"] = try await bench.measureAdvertisements(samples)
+            results["continue_3kb_ms"] = try await bench.measureContinues(samples)
+            results["stream_mib_per_s"] = [try await bench.measureStream(bytes: streamBytes)]
+            results["raw_socket_roundtrip_ms"] = try RawSocketRoundTrip.measure(samples * 5)
+            return results
+        }
     }
 }
 

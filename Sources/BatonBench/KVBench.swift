@@ -12,19 +12,19 @@ import Wire
 /// `raw_socket_roundtrip_ms` (the floor, as in `HandoffBench`).
 enum KVBench {
     static func run(samples: Int = 200) async throws -> [String: [Double]] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-kvbench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let paths = BatonPaths(environment: ["BATON_HOME": home.path])
-        FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("bench.log"))
-        let bench = KeyValueBenchDevices(paths: paths, home: home)
-        defer { bench.stop() }
-        try await bench.connect()
-
-        var results: [String: [Double]] = [:]
-        results["favorite_toggle_ms"] = try await bench.measureFavoriteToggles(samples)
-        results["raw_socket_roundtrip_ms"] = try RawSocketRoundTrip.measure(samples * 5)
-        try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
-        return results
+        let home = BenchHome(prefix: "baton-kvbench")
+        let paths = home.paths
+        // The process's own log: a bootstrap lasts for the process, and the next benchmark's lines must not
+        // make this home again once it is removed.
+        FileLogHandler.bootstrap(file: BatonPaths().logDirectory.appendingPathComponent("bench.log"))
+        let bench = KeyValueBenchDevices(paths: paths, home: home.url)
+        return try await home.run(stoppingClients: bench.stop) {
+            var results: [String: [Double]] = [:]
+            try await bench.connect()
+            results["favorite_toggle_ms"] = try await bench.measureFavoriteToggles(samples)
+            results["raw_socket_roundtrip_ms"] = try RawSocketRoundTrip.measure(samples * 5)
+            return results
+        }
     }
 }
 

@@ -25,10 +25,17 @@ enum NotificationBench {
     static func run(
         pushSamples: Int = 500, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String
     ) async throws -> [BenchFigure] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-notebench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        setenv("BATON_HOME", home.path, 1)
-        let paths = BatonPaths()
+        let home = BenchHome(prefix: "baton-notebench")
+        setenv("BATON_HOME", home.url.path, 1)
+        return try await home.run(stoppingClients: {}) {
+            try await measure(
+                paths: BatonPaths(), pushSamples: pushSamples, startDaemon: startDaemon, cliBundle: cliBundle)
+        }
+    }
+
+    private static func measure(
+        paths: BatonPaths, pushSamples: Int, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String
+    ) async throws -> [BenchFigure] {
         try await startDaemon(paths)
         var figures: [BenchFigure] = []
 
@@ -143,7 +150,6 @@ enum NotificationBench {
         let pusher = try await BenchLink.open(paths: paths)
         figures.append(try await BannerBench.run(link: pusher, samples: min(pushSamples, 300), cliBundle: cliBundle))
         pusher.close()
-        try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
         return figures
     }
 }

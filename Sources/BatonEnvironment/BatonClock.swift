@@ -19,7 +19,7 @@ public struct BatonClock: Sendable {
 
     /// The clock from `--now` (wins) or `BATON_NOW`; throws on an unreadable date.
     public static func resolve(
-        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+        option: String?, environment: [String: String] = ProcessEnvironment.subset(["BATON_NOW"])
     )
         throws -> BatonClock
     {

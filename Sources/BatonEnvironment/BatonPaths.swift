@@ -19,7 +19,7 @@ public struct BatonPaths: Sendable, Equatable {
     }
 
     /// Resolves the paths from an environment (normally the process's).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.subset(BatonPaths.variables)) {
         forwardedSocket = environment["BATON_SOCKET"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         if let home = environment["BATON_HOME"], !home.isEmpty {
             let root = URL(fileURLWithPath: home, isDirectory: true)
@@ -42,6 +42,9 @@ public struct BatonPaths: Sendable, Equatable {
                 .appendingPathComponent(".local/state/baton", isDirectory: true)
         }
     }
+
+    /// The environment variables the paths are resolved from.
+    public static let variables = ["BATON_SOCKET", "BATON_HOME", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "HOME"]
 
     /// The socket clients connect to: the forwarded one when set, else this machine's daemon's.
     public var socket: URL { forwardedSocket ?? daemonSocket }

@@ -9,7 +9,7 @@ public enum DeviceName {
     /// `--device`, else `BATON_DEVICE`, else host name plus the terminal's tty (`box:pts-3`), else (no
     /// terminal) `box:no-tty`.
     public static func resolve(
-        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+        option: String?, environment: [String: String] = ProcessEnvironment.subset(["BATON_DEVICE"])
     )
         -> String
     {

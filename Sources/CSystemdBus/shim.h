@@ -1,8 +1,9 @@
 #ifndef BATON_CSYSTEMDBUS_SHIM_H
 #define BATON_CSYSTEMDBUS_SHIM_H
 
-/* sd-bus (libsystemd-dev): the notification server's D-Bus library. Only its plain functions are used (the
-   vtable macros and the variadic helpers do not import into Swift). */
+/* sd-bus (libsystemd-dev): the D-Bus library of the notification server and the desktop bridge. Only its plain
+   functions are used (the vtable macros and the variadic helpers do not import into Swift); they are linked
+   from CSystemdBusLoader, which loads libsystemd.so.0 on first use. */
 #include <systemd/sd-bus.h>
 #include <time.h>
 

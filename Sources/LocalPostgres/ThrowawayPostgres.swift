@@ -125,7 +125,13 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         "postgres://\(role):\(password)@127.0.0.1:\(port)/baton?\(query)"
     }
 
-    /// Makes a login role that may create the account schema in `baton`.
+    /// The administrator's URL on `database` (a superuser: `baton server init` and `add-account` take it).
+    public func adminURL(database: String = "baton") -> String {
+        "postgres://admin:\(adminPassword)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// Makes a login role that may create the account schema in `baton` (a single-account server's role; a shared
+    /// server's accounts come from `baton server add-account`).
     public func createRole(_ role: String, password: String) throws {
         try psql(
             database: "baton",
@@ -182,7 +188,7 @@ public final class ThrowawayPostgres: @unchecked Sendable {
     /// Runs SQL as the administrator; returns psql's unaligned output.
     @discardableResult
     public func psql(database: String, _ sql: String) throws -> String {
-        try psql(url: "postgres://admin:\(adminPassword)@127.0.0.1:\(port)/\(database)?sslmode=disable", sql)
+        try psql(url: adminURL(database: database), sql)
     }
 
     /// Runs SQL as whoever `url` names.

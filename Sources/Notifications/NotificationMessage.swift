@@ -47,6 +47,18 @@ public enum NotificationMessage: Hashable, Sendable {
     case relayPush(PushRelayRequest)
     /// The account link → daemon: where a `relayPush` went.
     case relayedPush(RemotePushOutcome)
+    /// App → daemon: give the app its device token (`registerForRemoteNotifications()`); answered with
+    /// `deviceToken` once the token has committed.
+    case registerForRemoteNotifications(NotificationOwner)
+    /// Daemon → app: its device token (the same one until it unregisters).
+    case deviceToken(DeviceToken)
+    /// App → daemon: the app's token stops being valid (`unregisterForRemoteNotifications()`); answered `done`.
+    case unregisterForRemoteNotifications(NotificationOwner)
+    /// Client → daemon: the device tokens matching the filter (`baton notifications tokens`).
+    case tokensQuery(NotificationFilter)
+    case tokensList([DeviceToken])
+    /// The account link → daemon: the user's answer on another machine to a notification posted here.
+    case remoteAnswer(RemoteAnswer)
     /// Daemon → client: done (for requests with nothing else to say).
     case done
 
@@ -164,6 +176,24 @@ extension NotificationKind {
         },
         NotificationKind("relayedPush", NotificationMessage.relayedPush) {
             if case .relayedPush(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("registerForRemoteNotifications", NotificationMessage.registerForRemoteNotifications) {
+            if case .registerForRemoteNotifications(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("deviceToken", NotificationMessage.deviceToken) {
+            if case .deviceToken(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("unregisterForRemoteNotifications", NotificationMessage.unregisterForRemoteNotifications) {
+            if case .unregisterForRemoteNotifications(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("tokensQuery", NotificationMessage.tokensQuery) {
+            if case .tokensQuery(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("tokensList", NotificationMessage.tokensList) {
+            if case .tokensList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("remoteAnswer", NotificationMessage.remoteAnswer) {
+            if case .remoteAnswer(let body) = $0 { body } else { nil }
         },
         NotificationKind("done", { (_: NoBody) in NotificationMessage.done }) {
             if case .done = $0 { NoBody() } else { nil }

@@ -67,16 +67,20 @@ public struct AddNotification: Codable, Hashable, Sendable {
     /// Buttons for this notification alone (`baton notify --action`): the daemon registers them as a category
     /// of the app's (`actionsCategoryPrefix` + the identifier) on each device and names it in the content.
     public var actions: [NotificationAction]?
+    /// True: also for every device of the account's other machines, as a push without a device (the
+    /// machine's freedesktop server: what a program posts here reaches the laptop the user looks at).
+    public var everyMachine: Bool?
     public static let actionsCategoryPrefix = "baton.actions."
     public init(
         owner: NotificationOwner, request: NotificationRequest, requester: String, everyDevice: Bool? = nil,
-        actions: [NotificationAction]? = nil
+        actions: [NotificationAction]? = nil, everyMachine: Bool? = nil
     ) {
         self.owner = owner
         self.request = request
         self.requester = requester
         self.everyDevice = everyDevice
         self.actions = actions
+        self.everyMachine = everyMachine
     }
 }
 
@@ -169,11 +173,17 @@ public struct PushIntake: Codable, Hashable, Sendable {
     public var origin: String?
     /// The identifier to deliver it under (the origin's), so each device holds it once under one name.
     public var identifier: String?
-    public init(push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil) {
+    /// A device token (`baton push --token`): the one app on the one device it names, instead of `device`.
+    public var token: String?
+    public init(
+        push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil,
+        token: String? = nil
+    ) {
         self.push = push
         self.device = device
         self.origin = origin
         self.identifier = identifier
+        self.token = token
     }
 }
 

@@ -74,10 +74,17 @@ public struct NotificationResponse: Codable, Hashable, Sendable {
     public var actionIdentifier: String
     /// The text typed into a text-input action.
     public var userText: String?
+    /// The XDG activation token a desktop's notification server gave with the choice (its `ActivationToken`
+    /// signal): lets a program on that desktop raise its window. Nil from a terminal, which has none.
+    public var activationToken: String?
 
-    public init(notification: DeliveredNotification, actionIdentifier: String, userText: String? = nil) {
+    public init(
+        notification: DeliveredNotification, actionIdentifier: String, userText: String? = nil,
+        activationToken: String? = nil
+    ) {
         self.notification = notification
         self.actionIdentifier = actionIdentifier
         self.userText = userText
+        self.activationToken = activationToken
     }
 }

@@ -37,6 +37,10 @@ public enum PushReason: String, CaseIterable, Codable, Hashable, Sendable {
     case badTopic = "BadTopic"
     /// The device named is not one of the account's (decided by the daemon).
     case badDeviceToken = "BadDeviceToken"
+    /// The device token belongs to another app than the payload's (APNs' 400 `DeviceTokenNotForTopic`).
+    case deviceTokenNotForTopic = "DeviceTokenNotForTopic"
+    /// The device token was unregistered by its app (APNs' 410, with the time it stopped being valid).
+    case unregistered = "Unregistered"
 
     /// The process exit code `baton push` uses for this reason: 20 + its place in this list (stable; new
     /// reasons are added at the end).

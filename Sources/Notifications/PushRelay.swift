@@ -8,9 +8,38 @@ public struct PushRelayRequest: Codable, Hashable, Sendable {
     public var intake: PushIntake
     /// The identifier this machine delivered it under; other machines deliver it under the same one.
     public var identifier: String
-    public init(intake: PushIntake, identifier: String) {
+    /// Set: not a push but the user's answer to a notification another machine posted (`intake` only names
+    /// its app), for that machine alone.
+    public var answer: RemoteAnswer?
+    public init(intake: PushIntake, identifier: String, answer: RemoteAnswer? = nil) {
         self.intake = intake
         self.identifier = identifier
+        self.answer = answer
+    }
+}
+
+/// What the user did on this machine with a notification a program on another machine posted through that
+/// machine's freedesktop server: an action chosen, or a dismissal. The account link carries it to `machine`,
+/// whose daemon replays it there (the program hears `ActionInvoked` or `NotificationClosed`).
+public struct RemoteAnswer: Codable, Hashable, Sendable {
+    /// The machine the notification came from.
+    public var machine: String
+    public var bundleIdentifier: String
+    public var identifier: String
+    /// The action chosen (`NotificationResponse`'s identifiers); nil: dismissed.
+    public var actionIdentifier: String?
+    /// Set: the other way round. The machine it came from closed it (the program, or an answer there), and every
+    /// machine that holds a copy removes it; `machine` is filled in by the link that reads it.
+    public var closedAtOrigin: Bool?
+    public init(
+        machine: String, bundleIdentifier: String, identifier: String, actionIdentifier: String?,
+        closedAtOrigin: Bool? = nil
+    ) {
+        self.machine = machine
+        self.bundleIdentifier = bundleIdentifier
+        self.identifier = identifier
+        self.actionIdentifier = actionIdentifier
+        self.closedAtOrigin = closedAtOrigin
     }
 }
 

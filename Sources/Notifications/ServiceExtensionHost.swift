@@ -36,7 +36,7 @@ public struct ServiceExtensionHost: Sendable {
     /// A host for the running `baton`: its directory, the paths' app group, `logs/extensions.log`.
     public init(paths: BatonPaths, limits: ServiceExtensionLimits = .standard) {
         self.init(
-            executableDirectory: ResourceLocator.executableDirectory(), appGroupDirectory: paths.appGroupDirectory,
+            executableDirectory: ResourceLocator.helperDirectory(), appGroupDirectory: paths.appGroupDirectory,
             errorLog: paths.logDirectory.appendingPathComponent("extensions.log"), limits: limits)
     }
 

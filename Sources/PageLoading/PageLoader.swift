@@ -36,7 +36,7 @@ public struct PageLoader: Sendable {
     /// The `baton-fetch` that http(s) loads run.
     var resolvedFetcherExecutable: URL {
         fetcherExecutable
-            ?? ResourceLocator.executableDirectory().appendingPathComponent(FetchProtocol.executableName)
+            ?? ResourceLocator.helper(FetchProtocol.executableName)
     }
 
     /// Loads `url` (by `POST` with `post`; `site` is the host of the page that asked for it, for cookies'

@@ -2,15 +2,20 @@ import Notifications
 import TerminalUI
 import TextWidth
 
-/// The buttons of one notification (Open, then its category's actions) with the focused one, an inline
+/// The buttons of one notification (Open, Open Attachment for each of its first attachments, then its
+/// category's actions) with the focused one, an inline
 /// reply field for a text-input action and the "Are you sure?" step of authenticationRequired actions.
 /// Banners and the Notification Center both use it.
 public struct ActionBar: Sendable {
     public let notification: DeliveredNotification
     /// The category's custom actions (none without a registered category).
     public let actions: [NotificationAction]
-    /// 0 is Open (the default action); 1… are `actions`.
+    /// The attachments with a button (the first `maxAttachmentButtons`).
+    public let attachments: [NotificationAttachment]
+    /// 0 is Open (the default action); 1…attachments.count are the attachments; then `actions`.
     public private(set) var focus = 0
+    /// The most attachments that get a button (the detail names the others).
+    public static let maxAttachmentButtons = 3
     /// The reply being typed for a text-input action.
     public private(set) var reply: TextFieldState?
     /// Waiting for a second Enter before running an authenticationRequired action.
@@ -23,13 +28,24 @@ public struct ActionBar: Sendable {
     public init(notification: DeliveredNotification, actions: [NotificationAction]) {
         self.notification = notification
         self.actions = actions
+        attachments = Array(notification.request.content.attachments.prefix(Self.maxAttachmentButtons))
     }
+
+    /// The category action at button `index`, nil for Open and the attachments' buttons.
+    private func action(at index: Int) -> NotificationAction? {
+        let offset = index - 1 - attachments.count
+        return actions.indices.contains(offset) ? actions[offset] : nil
+    }
+
+    private var buttonCount: Int { 1 + attachments.count + actions.count }
 
     /// What a key asked for.
     public enum Outcome: Equatable, Sendable {
         case ignored, handled
         /// Run this action (`NotificationResponse.defaultActionIdentifier` for Open), with typed text if any.
         case respond(actionIdentifier: String, userText: String?, foreground: Bool)
+        /// Open this attachment's file (the notification stays).
+        case openAttachment(NotificationAttachment)
     }
 
     public var isEditing: Bool { reply != nil }
@@ -39,7 +55,7 @@ public struct ActionBar: Sendable {
             switch field.handle(press) {
             case .submitted:
                 reply = nil
-                let action = actions[focus - 1]
+                guard let action = action(at: focus) else { return .handled }
                 return .respond(
                     actionIdentifier: action.identifier, userText: field.text,
                     foreground: action.options.contains(.foreground))
@@ -60,16 +76,16 @@ public struct ActionBar: Sendable {
         switch press {
         case KeyPress(.right), KeyPress(.tab):
             confirming = false
-            focus = (focus + 1) % (actions.count + 1)
+            focus = (focus + 1) % buttonCount
         case KeyPress(.left), KeyPress(.tab, .shift):
             confirming = false
-            focus = (focus + actions.count) % (actions.count + 1)
+            focus = (focus + buttonCount - 1) % buttonCount
         case KeyPress(.enter):
             guard focus > 0 else {
                 return .respond(
                     actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: nil, foreground: true)
             }
-            let action = actions[focus - 1]
+            guard let action = action(at: focus) else { return .openAttachment(attachments[focus - 1]) }
             if action.textInput != nil {
                 reply = TextFieldState()
                 return .handled
@@ -89,7 +105,9 @@ public struct ActionBar: Sendable {
 
     /// The buttons' titles, as drawn.
     public var titles: [String] {
-        ["Open"] + actions.map { NotificationText.shown($0.textInput?.buttonTitle ?? $0.title) }
+        ["Open"]
+            + attachments.indices.map { $0 == 0 ? "Open Attachment" : "Open Attachment \($0 + 1)" }
+            + actions.map { NotificationText.shown($0.textInput?.buttonTitle ?? $0.title) }
     }
 
     /// Draws the buttons (or the reply field, or the confirmation) on `row`; `focused` shows the focus.
@@ -97,8 +115,7 @@ public struct ActionBar: Sendable {
     @discardableResult
     public func render(in row: Rect, focused: Bool, into buffer: inout CellBuffer) -> Point? {
         guard row.width > 0, row.height > 0 else { return nil }
-        if let reply, focus > 0 {
-            let action = actions[focus - 1]
+        if let reply, let action = action(at: focus) {
             let label = "\(NotificationText.shown(action.title)): "
             let x = buffer.put(TextWidth.truncate(label, to: row.width / 2), x: row.x, y: row.y, style: Theme.accent)
             let placeholder = NotificationText.shown(action.textInput?.placeholder ?? "")
@@ -108,8 +125,8 @@ public struct ActionBar: Sendable {
             field.render(in: fieldArea, state: &state, into: &buffer)
             return field.cursor(in: fieldArea, state: state)
         }
-        if confirming, focus > 0 {
-            let title = NotificationText.shown(actions[focus - 1].title)
+        if confirming, let action = action(at: focus) {
+            let title = NotificationText.shown(action.title)
             buffer.put(
                 TextWidth.truncate("Are you sure? “\(title)” — Enter: yes · Esc: no", to: row.width), x: row.x,
                 y: row.y, style: Theme.warning, clip: row)
@@ -127,7 +144,7 @@ public struct ActionBar: Sendable {
                 buffer.put(" More… ", x: x, y: row.y, style: Theme.muted, clip: row)
                 break
             }
-            let isDestructive = index > 0 && actions[index - 1].options.contains(.destructive)
+            let isDestructive = action(at: index)?.options.contains(.destructive) == true
             var style = isDestructive ? Style(foreground: .brightRed, attributes: [.bold]) : Theme.text
             if focused, index == focus { style = isDestructive ? Theme.error : Theme.selection }
             x = buffer.put("[ \(titles[index]) ]", x: x, y: row.y, style: style, clip: row)

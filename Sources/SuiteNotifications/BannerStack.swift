@@ -16,6 +16,8 @@ public struct BannerStack: Sendable {
         /// The app's "show previews" setting and what its category allows when previews are off.
         public var showsPreview: Bool
         public var categoryOptions: CategoryOptions
+        /// What the notification's attachments are (read when the banner was made), named under its body.
+        public var attachments: [AttachmentInfo] = []
     }
 
     /// The most banners kept; older ones are only counted (1 000 arrivals in a second stay cheap).
@@ -129,6 +131,10 @@ public struct BannerStack: Sendable {
             entries.removeFirst()
             isFocused = false
             return .respond(top.bar.notification, actionIdentifier: identifier, userText: text, foreground: foreground)
+        case .openAttachment(let attachment):
+            // The banner stays: the file opens beside it.
+            entries[0] = top
+            return .openAttachment(top.bar.notification, attachment)
         }
     }
 
@@ -170,7 +176,8 @@ public struct BannerStack: Sendable {
         return top.bar.render(in: buttons, focused: isFocused, into: &buffer)
     }
 
-    /// Title, subtitle and up to three lines of body, escaped; "Notification" when previews are hidden.
+    /// Title, subtitle, up to three lines of body and the attachments' names, escaped; "Notification" when
+    /// previews are hidden (the attachments too, as on Apple).
     private func lines(of entry: Entry, width: Int) -> [(text: String, style: Style)] {
         guard width > 0 else { return [] }
         let content = entry.bar.notification.request.content
@@ -188,6 +195,7 @@ public struct BannerStack: Sendable {
             for line in NotificationText.body(content.body, width: width, maxLines: 3) {
                 result.append((line, Theme.text))
             }
+            result += AttachmentLines.banner(entry.attachments, width: width).map { ($0, Theme.muted) }
         } else if result.isEmpty {
             result.append(("Notification", Theme.text))
         }

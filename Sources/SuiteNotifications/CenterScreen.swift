@@ -108,6 +108,8 @@ public struct CenterScreen: Sendable {
             switch outcome {
             case .ignored: return .ignored
             case .handled: return .handled
+            case .openAttachment(let attachment):
+                return .openAttachment(open.notification, attachment)
             case .respond(let identifier, let text, let foreground):
                 bar = nil
                 let bundle = open.notification.owner.bundleIdentifier
@@ -176,10 +178,12 @@ public struct CenterScreen: Sendable {
 
     // MARK: View
 
-    /// Draws the center into `area`; returns the cursor while a reply is typed.
+    /// Draws the center into `area`; returns the cursor while a reply is typed. `attachment` says what an
+    /// attachment is (the suite keeps what it read; by default the file is read).
     public func render(
         in area: Rect, ledger: NotificationLedger, appName: (String) -> String, doNotDisturb: String?, now: Date,
-        apps: [(bundle: String, name: String)] = [], into buffer: inout CellBuffer
+        apps: [(bundle: String, name: String)] = [],
+        attachment: (NotificationAttachment) -> AttachmentInfo = AttachmentInfo.read, into buffer: inout CellBuffer
     ) -> Point? {
         buffer.fill(area)
         guard area.height >= 3 else { return nil }
@@ -192,7 +196,9 @@ public struct CenterScreen: Sendable {
         buffer.put(TextWidth.truncate(dnd, to: header.width), x: header.x + 1, y: header.y + 1, style: Theme.muted)
         let list = rest.inset(left: 1, right: 1)
         switch tab {
-        case .delivered: return renderDelivered(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
+        case .delivered:
+            return renderDelivered(
+                in: list, ledger: ledger, appName: appName, now: now, attachment: attachment, into: &buffer)
         case .pending:
             renderPending(in: list, ledger: ledger, appName: appName, now: now, into: &buffer)
             return nil
@@ -204,7 +210,7 @@ public struct CenterScreen: Sendable {
 
     private func renderDelivered(
         in area: Rect, ledger: NotificationLedger, appName: (String) -> String, now: Date,
-        into buffer: inout CellBuffer
+        attachment: (NotificationAttachment) -> AttachmentInfo, into buffer: inout CellBuffer
     ) -> Point? {
         let rows = rows(ledger)
         guard !rows.isEmpty else {
@@ -249,6 +255,11 @@ public struct CenterScreen: Sendable {
                             lines.append((StyledLine("    " + bodyLine), false, nil))
                         }
                     }
+                    let infos = content.attachments.map(attachment)
+                    for (text, isPreview) in AttachmentLines.detail(infos, width: area.width - 4) {
+                        lines.append(
+                            (StyledLine("    " + text, style: isPreview ? Theme.text : Theme.muted), false, nil))
+                    }
                     let buttons = bar ?? Self.actionBar(for: notification, ledger: ledger)
                     lines.append((StyledLine(""), false, buttons))
                 }
@@ -273,62 +284,5 @@ public struct CenterScreen: Sendable {
             }
         }
         return cursor
-    }
-
-    private func renderPending(
-        in area: Rect, ledger: NotificationLedger, appName: (String) -> String, now: Date,
-        into buffer: inout CellBuffer
-    ) {
-        guard !ledger.pending.isEmpty else {
-            buffer.put("Nothing scheduled", x: area.x, y: area.y, style: Theme.muted, clip: area)
-            return
-        }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        formatter.timeZone = TimeZone.current
-        let top = max(0, min(selection - area.height / 2, ledger.pending.count - area.height))
-        for (offset, pending) in ledger.pending.enumerated().dropFirst(top).prefix(area.height) {
-            let y = area.y + offset - top
-            let when = pending.nextFireDate.map { formatter.string(from: $0) } ?? "on an event"
-            let title = NotificationText.shown(
-                pending.request.content.title.isEmpty ? pending.request.identifier : pending.request.content.title)
-            let app = NotificationText.shown(appName(pending.owner.bundleIdentifier))
-            let style = offset == selection ? Theme.selection : Theme.text
-            let text = TextWidth.pad(TextWidth.truncate("\(when)  \(app) · \(title)", to: area.width), to: area.width)
-            buffer.put(text, x: area.x, y: y, style: style, clip: area)
-        }
-    }
-
-    /// The keys, for the help bar.
-    /// Every key of the three tabs, for the `?` overlay and About (the help bar shows the current tab's).
-    public static let allKeys: [HelpItem] = [
-        HelpItem(keys: "↑/↓", label: "choose"), HelpItem(keys: "Home/End", label: "first/last"),
-        HelpItem(keys: "Enter", label: "open"), HelpItem(keys: "Space", label: "expand/collapse a thread"),
-        HelpItem(keys: "→/Tab", label: "actions"), HelpItem(keys: "d/Del", label: "dismiss"),
-        HelpItem(keys: "c", label: "clear the app's"), HelpItem(keys: "C", label: "clear all"),
-        HelpItem(keys: "t/Shift-Tab", label: "next tab (Delivered, Pending, Settings)"),
-        HelpItem(keys: "s", label: "Settings"), HelpItem(keys: "n", label: "Do Not Disturb on/off"),
-        HelpItem(keys: "x/d/Del", label: "cancel (Pending)"),
-        HelpItem(keys: "←/→/↑/↓", label: "choose (Settings)"),
-        HelpItem(keys: "Space/Enter", label: "toggle (Settings)"), HelpItem(keys: "Esc", label: "back (Settings)"),
-    ]
-
-    public var helpItems: [HelpItem] {
-        switch tab {
-        case .delivered:
-            [
-                HelpItem(keys: "Enter", label: "Open"), HelpItem(keys: "→", label: "Actions"),
-                HelpItem(keys: "d", label: "Dismiss"), HelpItem(keys: "c/C", label: "Clear app/all"),
-                HelpItem(keys: "t", label: "Pending"), HelpItem(keys: "s", label: "Settings"),
-                HelpItem(keys: "n", label: "Do Not Disturb"),
-            ]
-        case .pending:
-            [HelpItem(keys: "x", label: "Cancel"), HelpItem(keys: "t", label: "Settings")]
-        case .settings:
-            [
-                HelpItem(keys: "←→↑↓", label: "Choose"), HelpItem(keys: "Space", label: "Toggle"),
-                HelpItem(keys: "t", label: "Delivered"),
-            ]
-        }
     }
 }

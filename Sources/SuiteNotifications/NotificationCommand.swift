@@ -14,4 +14,6 @@ public enum NotificationCommand: Equatable, Sendable {
     case toggleDoNotDisturb
     /// Change an app's settings on this device (the Settings tab; Keep / Turn Off of a quiet notification).
     case changeSettings(SettingsChangeRequest)
+    /// Open an attachment's file (`AttachmentOpener`); the notification stays.
+    case openAttachment(DeliveredNotification, NotificationAttachment)
 }

@@ -1,6 +1,7 @@
 import BatonEnvironment
 import Foundation
 import Notifications
+import SuiteShell
 import TerminalUI
 import UserNotifications
 
@@ -52,6 +53,15 @@ struct NotificationLink: Sendable {
         for (bundle, categories) in apps.sorted(by: { $0.key < $1.key }) {
             _ = try await center.ask(.setCategories(CategoriesUpdate(owner: owner(bundle), categories: categories)))
         }
+        // Each app registers for remote notifications at start (its token shows in About); one refused does
+        // not keep the others from theirs.
+        var tokens: [String: String] = [:]
+        for bundle in apps.keys.sorted() {
+            if case .deviceToken(let token) = try? await center.ask(.registerForRemoteNotifications(owner(bundle))) {
+                tokens[bundle] = token.token
+            }
+        }
+        if !tokens.isEmpty { port.post(DeviceTokensNotice(tokens: tokens), to: .shell) }
         guard
             case .deliveredList(let delivered) = try await center.ask(
                 .deliveredQuery(NotificationFilter(device: device))),
@@ -92,7 +102,8 @@ struct NotificationLink: Sendable {
             // With the app's settings: its badge shows only if they allow it.
             let settings = try? await describe(background.owner.bundleIdentifier, center: center).0
             port.post(SuiteNotificationMessage.background(background, settings), to: inbox)
-        case .disconnected: break
+        case .disconnected, .didRegisterForRemoteNotificationsWithDeviceToken, .didFailToRegisterForRemoteNotifications:
+            break
         }
     }
 }

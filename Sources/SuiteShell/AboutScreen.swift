@@ -1,9 +1,12 @@
 import Foundation
 import TerminalUI
 
-/// The About screen: what Baton is, this device, the paths in use and the key map.
+/// The About screen: what Baton is, this device (with its apps' device tokens), the paths in use and the
+/// key map.
 struct AboutScreen {
     var info: ShellInfo
+    /// Bundle identifier → device token; the section is left out while there are none.
+    var deviceTokens: [String: String] = [:]
     var globalKeys: [HelpItem]
     var appKeys: [(app: String, keys: [HelpItem])]
     var now: Date
@@ -21,6 +24,14 @@ struct AboutScreen {
         lines.append(field("Clock", clock + now.formatted(.iso8601)))
         lines.append(field("Colour", info.colorMode))
         lines.append("")
+        if !deviceTokens.isEmpty {
+            lines.append(StyledLine("Device tokens (baton push --token)", style: Theme.heading))
+            for (bundle, token) in deviceTokens.sorted(by: { $0.key < $1.key }) {
+                lines.append(StyledLine("  " + bundle, style: Theme.muted))
+                lines.append(StyledLine("    " + token))
+            }
+            lines.append("")
+        }
         lines.append(StyledLine("Paths", style: Theme.heading))
         lines.append(field("Socket", info.paths.socket.path))
         lines.append(field("State", info.paths.stateDirectory.path))

@@ -26,6 +26,7 @@ extension Shell {
         switch envelope.addressee {
         case .shell:
             if envelope.message is ShellQuitRequest { loop.quit() }
+            if let notice = envelope.message as? DeviceTokensNotice { deviceTokens.merge(notice.tokens) { $1 } }
         case .app(let name):
             guard let index = apps.firstIndex(where: { $0.name == name }) else { return }
             deliver(envelope.message, toApp: index)

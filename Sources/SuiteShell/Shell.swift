@@ -18,6 +18,8 @@ public final class Shell: LoopProgram {
     public let info: ShellInfo
     public private(set) var apps: [any SuiteApp]
     public private(set) var activeApp: Int?
+    /// The apps' device tokens (bundle identifier → hex), shown in About (`DeviceTokensNotice`).
+    public internal(set) var deviceTokens: [String: String] = [:]
     public internal(set) var banner: Banner?
     public var dockSource: DockSource?
     /// Receives messages addressed to the key-value store.
@@ -265,7 +267,7 @@ public final class Shell: LoopProgram {
 
     private func aboutLines(width: Int? = nil) -> [StyledLine] {
         AboutScreen(
-            info: info, globalKeys: bindings.allHelpItems(),
+            info: info, deviceTokens: deviceTokens, globalKeys: bindings.allHelpItems(),
             appKeys: apps.map { ($0.name, $0.allKeys) }, now: now()
         ).lines(width: width ?? contentArea.width)
     }

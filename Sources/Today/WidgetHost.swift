@@ -37,7 +37,7 @@ public struct WidgetHost: Sendable {
     /// A host for the running `baton`, using the paths' app group and log directory.
     public init(paths: BatonPaths, limits: WidgetLimits = .standard) {
         self.init(
-            executableDirectory: ResourceLocator.executableDirectory(),
+            executableDirectory: ResourceLocator.helperDirectory(),
             appGroupDirectory: paths.appGroupDirectory,
             errorLog: paths.logDirectory.appendingPathComponent("widgets.log"), limits: limits)
     }

@@ -13,6 +13,11 @@ public enum NotificationCenterEvent: Hashable, Sendable {
     /// A push that shows nothing reached the app: its custom keys, and its badge when it set one
     /// (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
     case background(BackgroundPush)
+    /// The app's device token, after `registerForRemoteNotifications()`
+    /// (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`): 64 hex digits for its server.
+    case didRegisterForRemoteNotificationsWithDeviceToken(String)
+    /// Registering failed (`application(_:didFailToRegisterForRemoteNotificationsWithError:)`): the reason.
+    case didFailToRegisterForRemoteNotifications(String)
     /// The connection to the daemon closed; the center reconnects on its next call.
     case disconnected
 }

@@ -165,6 +165,31 @@ public final class UserNotificationCenter: Sendable {
         _ = try await ask(.notificationResponse(response))
     }
 
+    // MARK: - Remote notifications
+
+    /// Asks for the app's device token (the same one until `unregisterForRemoteNotifications()`); it arrives
+    /// as `.didRegisterForRemoteNotificationsWithDeviceToken` (or `.didFailToRegisterForRemoteNotifications`)
+    /// once the daemon has stored it, and is also returned.
+    @discardableResult
+    public func registerForRemoteNotifications() async throws(NotificationCenterError) -> String {
+        do throws(NotificationCenterError) {
+            guard case .deviceToken(let token) = try await ask(.registerForRemoteNotifications(owner)) else {
+                throw NotificationCenterError.unexpected
+            }
+            state.sink?.yield(.didRegisterForRemoteNotificationsWithDeviceToken(token.token))
+            return token.token
+        } catch {
+            state.sink?.yield(.didFailToRegisterForRemoteNotifications(error.description))
+            throw error
+        }
+    }
+
+    /// Invalidates the app's device token: a push to it is then `Unregistered`, and a later
+    /// `registerForRemoteNotifications()` gives a new one.
+    public func unregisterForRemoteNotifications() async throws(NotificationCenterError) {
+        _ = try await ask(.unregisterForRemoteNotifications(owner))
+    }
+
     // MARK: - Requests
 
     private func filter(_ identifiers: [String]? = nil) -> NotificationFilter {

@@ -25,9 +25,26 @@ extension Advertisement {
     /// The advertisement's encoded size in bytes.
     public var encodedSize: Int { (try? JSONEncoder().encode(self).count) ?? Int.max }
 
+    /// At least `encodedSize`, counted without encoding: every byte of every string at JSON's widest escape
+    /// (`\u001b`, 6 bytes), plus the keys, numbers and punctuation. Most advertisements are far under the
+    /// limit by this count, and are then not encoded a second time only to be measured.
+    public var encodedSizeBound: Int {
+        let url =
+            webpageURL.map {
+                $0.absoluteString.utf8.count + $0.relativeString.utf8.count
+                    + ($0.baseURL?.absoluteString.utf8.count ?? 0)
+            } ?? 0
+        let strings = [device, bundleIdentifier, teamIdentifier, activityType, title].reduce(url) {
+            $0 + $1.utf8.count
+        }
+        return strings * 6 + 512
+    }
+
     /// Why this advertisement cannot be offered (too large once its title is shortened), or nil.
     public var sizeRefusal: WireFailure? {
-        let size = withShortenedTitle.encodedSize
+        let shortened = withShortenedTitle
+        guard shortened.encodedSizeBound > AdvertisementLimits.maxEncodedBytes else { return nil }
+        let size = shortened.encodedSize
         guard size > AdvertisementLimits.maxEncodedBytes else { return nil }
         return WireFailure(
             code: WireFailure.userInfoTooLarge,

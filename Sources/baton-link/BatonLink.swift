@@ -13,11 +13,15 @@ import PostgresNIO
 struct BatonLink: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton-link", abstract: "An account on PostgreSQL: the commands and this machine's link.",
-        subcommands: [AccountCommands.self, LinkRunCommand.self, BenchCommands.self])
+        subcommands: [AccountCommands.self, ServerCommands.self, LinkRunCommand.self, BenchCommands.self])
 
     /// How errors name the command: `baton bench machines` or `baton account`.
     static var errorPrefix: String {
-        CommandLine.arguments.dropFirst().first == "bench" ? "baton bench machines" : "baton account"
+        switch CommandLine.arguments.dropFirst().first {
+        case "bench": "baton bench machines"
+        case "server": "baton server"
+        default: "baton account"
+        }
     }
 
     /// Runs `arguments`, turning every error into one line on standard error and an exit code.
@@ -82,11 +86,13 @@ struct CreateCommand: AsyncParsableCommand {
 
     @Argument(help: "postgres://USER:PASSWORD@HOST:PORT/DATABASE[?sslmode=…]") var url: String
     @Option(help: "This machine's name in the account (default: the host name).") var machine: String?
+    @Flag(help: "The server is this account's alone: its role may own the schema (see the README).")
+    var singleAccountServer = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
         let joined = try await AccountContext.operations().create(
-            url: url, machine: AccountContext.machineName(machine))
+            url: url, machine: AccountContext.machineName(machine), singleAccountServer: singleAccountServer)
         LinkLauncher.start(paths: BatonPaths())
         if json { return try AccountContext.printJSON(joined) }
         print("created account \(joined.account) on \(joined.server); this machine is \(joined.machine)")

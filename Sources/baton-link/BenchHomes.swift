@@ -13,7 +13,7 @@ final class BenchHomes: @unchecked Sendable {
 
     init(namespaces: [String: String] = [:]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(getpid())")
-        baton = ResourceLocator.executableURL().deletingLastPathComponent().appendingPathComponent("baton").path
+        baton = ResourceLocator.batonExecutable().path
         self.namespaces = namespaces
         guard FileManager.default.isExecutableFile(atPath: baton) else {
             throw AccountLinkError.failed("\(baton) is missing (build every product: swift build)")

@@ -22,7 +22,7 @@ final class BenchServer: @unchecked Sendable {
         network = nil
     }
 
-    /// A throwaway cluster with a role `bench`; with `namespacedMachines`, each of those machines in a network
+    /// A throwaway cluster (its accounts made by `shareAccounts`); with `namespacedMachines`, each of those machines in a network
     /// namespace of its own behind a veth link to the server; `settings` are further server settings.
     init(namespacedMachines: [String], settings: [String: String] = [:]) throws {
         let network = try namespacedMachines.isEmpty ? nil : BenchNetwork(machines: namespacedMachines)
@@ -35,7 +35,6 @@ final class BenchServer: @unchecked Sendable {
                 made.stop()
                 try made.start()
             }
-            try made.createRole(Self.role, password: Self.password)
         } catch {
             network?.tearDown()
             throw AccountLinkError.failed("cannot start a throwaway PostgreSQL: \(error)")
@@ -43,6 +42,20 @@ final class BenchServer: @unchecked Sendable {
         cluster = made
         self.network = network
         url = made.url(role: Self.role, password: Self.password)
+    }
+
+    /// On a throwaway cluster: `baton server init` and an account role for each of `roles` (password
+    /// `password`), as an operator makes them; `run` runs `baton` with the given arguments.
+    func shareAccounts(
+        _ roles: [String], password: String = BenchServer.password, directory: URL, run: ([String]) throws -> Void
+    ) throws {
+        guard let cluster else { return }
+        try run(["server", "init", cluster.adminURL()])
+        let file = directory.appendingPathComponent("account.password")
+        try password.write(to: file, atomically: true, encoding: .utf8)
+        for role in roles {
+            try run(["server", "add-account", cluster.adminURL(), role, "--password-file", file.path])
+        }
     }
 
     /// The URL `machine` uses as `role`: across its veth link when it has one.

@@ -32,7 +32,7 @@ struct LoadRun {
         defer {
             if ProcessInfo.processInfo.environment["BATON_BENCH_KEEP"] == nil { homes.tearDown(machines: names) }
         }
-        try joinMachines(homes: homes, cluster: cluster)
+        try joinMachines(homes: homes)
         let ledger = DeliveryLedger()
         let devices = try await openDevices(homes: homes, ledger: ledger)
         defer { for device in devices { device.close() } }
@@ -117,10 +117,14 @@ struct LoadRun {
         ]
     }
 
-    /// Every account's role; every machine's daemon; the account's first machine creates it, the others join with
+    /// Every account's role (as an operator makes them); every machine's daemon; the account's first machine creates it, the others join with
     /// its key (each starting its machine's link). Four machines at a time.
-    private func joinMachines(homes: BenchHomes, cluster: ThrowawayPostgres) throws {
-        for account in 0..<accounts { try cluster.createRole("load\(account)", password: "load-pass") }
+    private func joinMachines(homes: BenchHomes) throws {
+        // The bench's own role too (its raw NOTIFY floor), then the accounts'.
+        try server.shareAccounts([BenchServer.role], directory: homes.root) { _ = try homes.run("m0", $0) }
+        try server.shareAccounts(
+            (0..<accounts).map { "load\($0)" }, password: "load-pass", directory: homes.root
+        ) { _ = try homes.run("m0", $0) }
         // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
         try parallel(Array(0..<options.links)) { try homes.run("m\($0)", ["daemon", "start"]) }
         let firsts = (0..<accounts).map { machines(of: $0)[0] }

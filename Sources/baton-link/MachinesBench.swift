@@ -36,6 +36,7 @@ final class BenchRig: @unchecked Sendable {
         do {
             // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
             for machine in ["laptop", "server"] { try run(machine, ["daemon", "start"]) }
+            try server.shareAccounts([BenchServer.role], directory: homes.root) { _ = try run("laptop", $0) }
             try run("laptop", ["account", "create", server.url(for: "laptop"), "--machine", "bench-laptop"])
             try run(
                 "server",
@@ -106,13 +107,7 @@ final class BenchRig: @unchecked Sendable {
             if let address = try? ServerAddress(url: url) {
                 _ = try? await ServerSession.with(address, logger: Logger(label: "baton.bench")) { connection in
                     let logger = Logger(label: "baton.bench")
-                    try await connection.query("DELETE FROM baton.key_values", logger: logger)
-                    try await connection.query("DELETE FROM baton.offers", logger: logger)
-                    try await connection.query("DELETE FROM baton.handoff_mail", logger: logger)
-                    try await connection.query("DELETE FROM baton.pushes", logger: logger)
-                    try await connection.query("DELETE FROM baton.devices", logger: logger)
-                    try await connection.query("DELETE FROM baton.machines", logger: logger)
-                    try await connection.query("DELETE FROM baton.accounts", logger: logger)
+                    try await connection.query("SELECT baton.forget_account()", logger: logger)
                 }
             }
             semaphore.signal()

@@ -30,7 +30,7 @@ struct ServerGauges {
             """
             SELECT (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'),
                    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'baton'),
-                   (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM baton.change_seq)
+                   (SELECT coalesce(sum(last_change), 0) FROM baton.accounts)
             """
         ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map { Int($0) ?? 0 }
         let machine = Self.machineTicks()

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import Notifications
 import Wire
@@ -37,6 +38,7 @@ enum FreedesktopMapping {
     /// or sound or video Baton takes, over its size limit). A copy whose notification is refused is the daemon's
     /// to sweep, as for every copy no notification names.
     static func attachment(_ call: NotifyCall, store: URL) -> NotificationAttachment? {
+        if let image = call.imageData { return attachment(image, store: store) }
         guard var path = call.imagePath, !path.isEmpty else { return nil }
         if path.hasPrefix("file://") { path = URL(string: path)?.path ?? "" }
         guard path.hasPrefix("/"), (try? AttachmentStore.inspect(path: path)) != nil else { return nil }
@@ -55,5 +57,18 @@ enum FreedesktopMapping {
         return NotificationContent(
             title: call.summary, body: BodyMarkup.plainText(call.body), sound: sound,
             categoryIdentifier: category?.identifier ?? "", interruptionLevel: level, userInfo: userInfo)
+    }
+
+    /// The `image-data` hint (which the specification ranks above `image-path`) as a PNG in the daemon's store.
+    static func attachment(_ image: ImageData, store: URL) -> NotificationAttachment? {
+        let url = store.appendingPathComponent(UUID().uuidString + ".png")
+        do {
+            try FileManager.default.createDirectory(
+                at: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFile.write(image.png, to: url)
+        } catch {
+            return nil
+        }
+        return NotificationAttachment(identifier: UUID().uuidString, url: url, type: .image)
     }
 }

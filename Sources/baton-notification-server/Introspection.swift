@@ -33,6 +33,7 @@ enum Introspection {
             </method>
             <signal name="NotificationClosed"><arg name="id" type="u"/><arg name="reason" type="u"/></signal>
             <signal name="ActionInvoked"><arg name="id" type="u"/><arg name="action_key" type="s"/></signal>
+            <signal name="ActivationToken"><arg name="id" type="u"/><arg name="activation_token" type="s"/></signal>
           </interface>
         </node>
         """

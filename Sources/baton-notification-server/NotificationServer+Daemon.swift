@@ -1,6 +1,7 @@
 import CSystemdBus
 import Foundation
 import Notifications
+import SystemdBus
 import Wire
 
 /// The daemon's side: answers to the server's requests, and the responses and removals it follows.
@@ -58,10 +59,16 @@ extension NotificationServer {
             case NotificationResponse.dismissActionIdentifier:
                 closed(id, reason: 2)
                 return
-            case NotificationResponse.defaultActionIdentifier:
-                emit("ActionInvoked", id: id) { try $0.append("default") }
             default:
-                emit("ActionInvoked", id: id) { try $0.append(response.actionIdentifier) }
+                // The desktop's token first, as the specification orders them (only a response that came through
+                // a desktop has one: a terminal has none to give).
+                if let token = response.activationToken, !token.isEmpty, token.utf8.count <= 1_024 {
+                    emit("ActivationToken", id: id) { try $0.append(token) }
+                }
+                let key =
+                    response.actionIdentifier == NotificationResponse.defaultActionIdentifier
+                    ? "default" : response.actionIdentifier
+                emit("ActionInvoked", id: id) { try $0.append(key) }
             }
             if !entry.resident {
                 // Chosen: gone from the screen, as on a desktop (a resident one stays until closed).

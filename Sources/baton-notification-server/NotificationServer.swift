@@ -1,6 +1,7 @@
 import CSystemdBus
 import Foundation
 import Notifications
+import SystemdBus
 import Wire
 
 /// `org.freedesktop.Notifications` at `/org/freedesktop/Notifications` (Desktop Notifications Specification 1.2)
@@ -136,7 +137,7 @@ final class NotificationServer: @unchecked Sendable {
         if let image = FreedesktopMapping.attachment(call, store: attachmentStore) { content.attachments = [image] }
         let add = AddNotification(
             owner: owner, request: NotificationRequest(identifier: identifier, content: content, trigger: nil),
-            requester: device)
+            requester: device, everyMachine: true)
         request(.add(add), waiting: .notify(call: sd_bus_message_ref(message.pointer), id: id))
         return 1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemdBus
 
 /// The arguments of one `Notify` call (`susssasa{sv}i`), read with bounds: long strings are cut, actions past
 /// `maxActions` and hints the server does not use are skipped without being copied (an `image-data` of any
@@ -28,6 +29,10 @@ struct NotifyCall: Equatable {
     var soundName: String?
     /// `image-path` (or the older `image_path`): a file path or `file://` URL.
     var imagePath: String?
+    /// `image-data` (or the older `image_data`, `icon_data`, in that order of precedence), when it was taken.
+    var imageData: ImageData?
+    /// Which of the three `imageData` came from (its index in `imageDataKeys`).
+    private var imageDataRank = Int.max
     var suppressSound = false
     var transient = false
     var resident = false
@@ -81,6 +86,16 @@ struct NotifyCall: Equatable {
             case "category": category = try message.string(limit: Self.maxActionBytes)
             case "sound-name": soundName = try message.string(limit: Self.maxActionBytes)
             case "image-path", "image_path": imagePath = try message.string(limit: 4_096)
+            case "image-data", "image_data", "icon_data":
+                let rank = Self.imageDataKeys.firstIndex(of: key) ?? Int.max
+                guard rank < imageDataRank else {
+                    try message.skip(wanted)
+                    break
+                }
+                if let image = try ImageData.read(message) {  // Read (and checked) whole, taken or not.
+                    imageData = image
+                    imageDataRank = rank
+                }
             case "suppress-sound": suppressSound = try message.boolean()
             case "transient": transient = try message.boolean()
             case "resident": resident = try message.boolean()
@@ -92,10 +107,13 @@ struct NotifyCall: Equatable {
         try message.exit()
     }
 
+    static let imageDataKeys = ["image-data", "image_data", "icon_data"]
+
     /// The hints the server reads, with the type the specification gives each.
     static let hintTypes: [String: String] = [
         "urgency": "y", "desktop-entry": "s", "category": "s", "sound-name": "s", "suppress-sound": "b",
         "image-path": "s", "image_path": "s",
+        "image-data": "(iiibiiay)", "image_data": "(iiibiiay)", "icon_data": "(iiibiiay)",
         "transient": "b", "resident": "b",
     ]
 }

@@ -4,6 +4,7 @@ import CSystemdBus
 import Foundation
 import Logging
 import Notifications
+import SystemdBus
 import Wire
 
 /// The server's life: the setting, the lock, the bus, the daemon link, the name, then the bus loop until the
@@ -36,7 +37,7 @@ enum ServerMain {
         }
         let bus: OpaquePointer
         do {
-            bus = try openBus(address)
+            bus = try SystemdBus.open(address: address)
         } catch {
             logger.error("cannot connect to the session bus \(address): \(error)")
             return 1
@@ -66,21 +67,6 @@ enum ServerMain {
         let result = loop.run()
         logger.notice("the session bus connection ended: \(String(cString: strerror(-result)))")
         return 1
-    }
-
-    /// A connection to the bus at `address`, as a client of a bus (sd-bus's `Hello`).
-    static func openBus(_ address: String) throws(BusMessage.BusFailure) -> OpaquePointer {
-        var bus: OpaquePointer?
-        var result = sd_bus_new(&bus)
-        guard result >= 0, let bus else { throw BusMessage.BusFailure(call: "sd_bus_new", code: result) }
-        result = sd_bus_set_address(bus, address)
-        if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
-        if result >= 0 { result = sd_bus_start(bus) }
-        guard result >= 0 else {
-            sd_bus_unref(bus)
-            throw BusMessage.BusFailure(call: "sd_bus_start", code: result)
-        }
-        return bus
     }
 
     /// The daemon's socket, tried for up to 10 s (the daemon may be starting); frames go to the bus thread and

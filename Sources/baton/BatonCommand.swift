@@ -28,6 +28,7 @@ struct BatonCommand: AsyncParsableCommand {
             PushCommand.self,
             SSHCommand.self,
             AccountCommand.self,
+            ServerCommand.self,
             EnvCommand.self,
         ],
         defaultSubcommand: SuiteCommand.self

@@ -55,7 +55,13 @@ enum BatonMain {
         if arguments.starts(with: MachinesBenchForward.words) {
             exit(MachinesBenchForward.handOver(Array(arguments.dropFirst(MachinesBenchForward.words.count))))
         }
+        if let version = FastPath.version(arguments) {
+            print(version)
+            exit(BatonExitCode.success)
+        }
+        let fast = FastPath.command(arguments)
         Task { @MainActor in
+            if let fast { exit(await CommandLineRunner.execute(fast, arguments: arguments)) }
             exit(await CommandLineRunner.run(arguments))
         }
         dispatchMain()

@@ -21,10 +21,20 @@ enum CommandLineRunner {
             return BatonExitCode.success
         }
         do {
-            var command = try BatonCommand.parseAsRoot(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            return await execute(try BatonCommand.parseAsRoot(arguments), arguments: arguments)
+        } catch {
+            return report(error, root: BatonCommand.self, path: commandPath(arguments))
+        }
+    }
+
+    /// Runs a parsed command of `arguments`; returns the exit code, reporting an error as `report` does.
+    @MainActor
+    static func execute(_ parsed: sending any ParsableCommand, arguments: [String]) async -> Int32 {
+        do {
+            if var asyncCommand = parsed as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
+                var command = parsed
                 try command.run()
             }
             return BatonExitCode.success

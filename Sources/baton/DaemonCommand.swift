@@ -6,12 +6,15 @@ import Foundation
 import NIOCore
 import Wire
 
-/// `baton daemon start|stop|status`: the per-user account daemon.
+/// `baton daemon start|stop|status|enable|disable`: the per-user account daemon.
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
         abstract: "Start, stop or inspect the account daemon (it also starts on demand).",
-        subcommands: [DaemonStartCommand.self, DaemonStopCommand.self, DaemonStatusCommand.self, DaemonRunCommand.self]
+        subcommands: [
+            DaemonStartCommand.self, DaemonStopCommand.self, DaemonStatusCommand.self, DaemonEnableCommand.self,
+            DaemonDisableCommand.self, DaemonRunCommand.self, DaemonUnitsCommand.self,
+        ]
     )
 }
 
@@ -94,12 +97,15 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         } catch {
             try report(error, paths: paths)
         }
+        let starter = UserManager.inCharge()
         if json {
-            try JSONOutput.print(DaemonStatusReport(pong: pong, socket: paths.socket.path))
+            var report = DaemonStatusReport(pong: pong, socket: paths.socket.path)
+            report.startedBy = starter
+            try JSONOutput.print(report)
         } else {
             print(
                 "baton daemon running: pid \(pong.daemonPID), since \(pong.startedAt.formatted(.iso8601)), "
-                    + "\(pong.connectedDevices) device(s), socket \(paths.socket.path)")
+                    + "\(pong.connectedDevices) device(s), socket \(paths.socket.path), \(starter.sentence)")
         }
     }
 
@@ -114,10 +120,11 @@ struct DaemonStatusCommand: AsyncParsableCommand {
             throw ExitCode(BatonExitCode.unsafeState)
         }
         guard let pid = AccountDaemon.runningPID(paths: paths) else {
+            let starter = UserManager.inCharge()
             if json {
-                print(#"{"running":false}"#)
+                print(DaemonStatusReport.notRunningJSON(startedBy: starter))
             } else {
-                print("baton daemon is not running (no answer at \(paths.socket.path))")
+                print("baton daemon is not running (no answer at \(paths.socket.path)); it is \(starter.sentence)")
             }
             throw ExitCode(BatonExitCode.daemonNotRunning)
         }
@@ -143,6 +150,13 @@ struct DaemonStatusReport: Encodable {
     var connectedDevices: Int?
     var socket: String?
     var reason: String?
+    /// Who starts the daemon: systemd's user manager or the first command that needs it.
+    var startedBy: DaemonStarter?
+
+    /// What `--json` prints when no daemon answers (`daemon status`, `devices`, `activities` alike).
+    static func notRunningJSON(startedBy starter: DaemonStarter = UserManager.inCharge()) -> String {
+        #"{"running":false,"startedBy":"\#(starter.rawValue)"}"#
+    }
 
     init(
         running: Bool, accepting: Bool, daemonPID: Int32, startedAt: Date? = nil, connectedDevices: Int? = nil,

@@ -55,12 +55,12 @@ struct ActivitiesCommand: AsyncParsableCommand {
 
 /// Runs one query for a CLI command, turning failures into a message and exit code.
 enum AccountQuery {
-    /// With `json`, no daemon is answered as `daemon status --json` answers it: `{"running":false}`, exit 3.
+    /// With `json`, no daemon is answered as `daemon status --json` answers it (`{"running":false,…}`), exit 3.
     static func run(json: Bool = false, _ make: @Sendable (UInt64) -> WireMessage) async throws -> WireMessage {
         do {
             return try await DaemonQuery.request(paths: BatonPaths(), make)
         } catch .notRunning where json {
-            print(#"{"running":false}"#)
+            print(DaemonStatusReport.notRunningJSON())
             throw ExitCode(BatonExitCode.daemonNotRunning)
         } catch .notRunning {
             throw CommandFailure(

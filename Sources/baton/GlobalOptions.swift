@@ -19,7 +19,7 @@ struct DeviceOptions: ParsableArguments {
 
     /// Whether the device was named (`--device` or `BATON_DEVICE`) rather than taken from the terminal.
     var isDeviceNamed: Bool {
-        !(device ?? "").isEmpty || !(ProcessInfo.processInfo.environment["BATON_DEVICE"] ?? "").isEmpty
+        !(device ?? "").isEmpty || !(ProcessEnvironment.value("BATON_DEVICE") ?? "").isEmpty
     }
 
     /// The resolved clock, or a validation error naming the bad date.

@@ -28,7 +28,8 @@ struct ProbeOptions: ParsableArguments {
 
 /// `advertise`: makes an activity current and answers continues, printing what its delegate hears.
 struct HandoffProbeAdvertise: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "advertise")
+    static let configuration = CommandConfiguration(
+        commandName: "advertise", abstract: "Make an activity current and answer continues (JSON lines).")
 
     @OptionGroup var options: ProbeOptions
     @Option(help: "Activity type.") var type: String
@@ -62,7 +63,8 @@ struct HandoffProbeAdvertise: AsyncParsableCommand {
 
 /// `continue`: waits for an offer, continues it and prints the restored payload or the error.
 struct HandoffProbeContinue: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "continue")
+    static let configuration = CommandConfiguration(
+        commandName: "continue", abstract: "Wait for an offer, continue it and print the payload (JSON lines).")
 
     @OptionGroup var options: ProbeOptions
     @Option(help: "Only continue an offer from this device.") var from: String?
@@ -93,7 +95,8 @@ struct HandoffProbeContinue: AsyncParsableCommand {
 
 /// `watch`: prints offers, withdrawals and connection changes until the time is up.
 struct HandoffProbeWatch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch")
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print offers, withdrawals and connection changes (JSON lines).")
 
     @OptionGroup var options: ProbeOptions
 

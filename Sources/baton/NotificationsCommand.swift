@@ -12,7 +12,7 @@ struct NotificationsCommand: AsyncParsableCommand {
         subcommands: [
             NotificationsListCommand.self, NotificationsRemoveCommand.self, NotificationsClearCommand.self,
             NotificationsSettingsCommand.self, NotificationsDesktopCommand.self, NotificationsCountCommand.self,
-            NotificationsCategoriesCommand.self, NotificationsServerCommand.self,
+            NotificationsCategoriesCommand.self, NotificationsServerCommand.self, NotificationsTokensCommand.self,
         ],
         defaultSubcommand: NotificationsListCommand.self)
 }

@@ -42,7 +42,9 @@ struct NotifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("passive, active, time-sensitive or critical.", valueName: "level"))
     var level: String = "active"
     @Option(
-        help: ArgumentHelp("Attach an image, audio or video file (copied into the daemon's store).", valueName: "file"))
+        help: ArgumentHelp(
+            "Attach an image, audio or video file (copied into the daemon's store; the suite names it and offers Open Attachment).",
+            valueName: "file"))
     var attach: [String] = []
     @Option(
         help: ArgumentHelp(
@@ -163,9 +165,8 @@ struct NotifyCommand: AsyncParsableCommand {
             // Copied into the daemon's store only once the request is known to be valid.
             let store = BatonPaths().stateDirectory.appendingPathComponent(
                 AttachmentStore.directoryName, isDirectory: true)
-            for path in attach {
-                request.content.attachments.append(
-                    try AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store))
+            for (path, name) in zip(attach, Self.attachmentNames(attach)) {
+                request.content.attachments.append(try AttachmentStore.copy(path: path, identifier: name, into: store))
             }
         } catch {
             AttachmentStore.remove(request.content.attachments)
@@ -202,6 +203,21 @@ struct NotifyCommand: AsyncParsableCommand {
         }
         if json { return try JSONOutput.print(added) }
         print(summary)
+    }
+
+    /// The attachments' identifiers: each file's name (what the suite shows), "name (2)" for a repeated one.
+    static func attachmentNames(_ paths: [String]) -> [String] {
+        var taken: Set<String> = []
+        return paths.map { path in
+            let base = URL(fileURLWithPath: path).lastPathComponent
+            var name = base
+            var number = 2
+            while !taken.insert(name).inserted {
+                name = "\(base) (\(number))"
+                number += 1
+            }
+            return name
+        }
     }
 
     /// 66 for an attachment that cannot be read at all, 65 for anything else invalid.

@@ -5,7 +5,7 @@ import Foundation
 import Notifications
 
 /// `baton push FILE|- [--device D] [--app BUNDLE] [--collapse-id ID] [--priority 10|5|1] [--expiration DATE|0]
-/// [--encrypt]`: delivers an APNs payload as `xcrun simctl push` does.
+/// [--encrypt] [--token HEX]`: delivers an APNs payload as `xcrun simctl push` does.
 struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
@@ -22,12 +22,19 @@ struct PushCommand: AsyncParsableCommand {
             cannot be read; 20 PayloadEmpty, 21 PayloadTooLarge, 22 BadPayload, 23 BadAps, 24 BadAlert, \
             25 BadBadge, 26 BadSound, 27 BadInterruptionLevel, 28 BadRelevanceScore, 29 BadApsValue, \
             30 BadUserInfo, 31 BadLocalization, 32 BadCollapseId, 33 BadPriority, 34 BadExpirationDate, \
-            35 MissingTopic, 36 BadTopic (unknown app), 37 BadDeviceToken (unknown device).
+            35 MissingTopic, 36 BadTopic (unknown app), 37 BadDeviceToken (unknown device or token), \
+            38 DeviceTokenNotForTopic (the token is another app's), 39 Unregistered (the app unregistered the \
+            token; the line says when, with APNs' 410 timestamp in milliseconds; JSON: "timestamp").
             """)
 
     @Argument(help: ArgumentHelp("The payload file, or - for standard input.", valueName: "file|-")) var file: String
     @Option(help: ArgumentHelp("Only this device (default: every device of the account).", valueName: "name"))
     var device: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only the app and device this token names (baton notifications tokens); no topic: the token's app.",
+            valueName: "hex"))
+    var token: String?
     @Option(help: ArgumentHelp("The app (overrides the file's \"Simulator Target Bundle\").", valueName: "bundle"))
     var app: String?
     @Option(
@@ -46,6 +53,10 @@ struct PushCommand: AsyncParsableCommand {
     var wait = false
     @Flag(help: "Print JSON.") var json = false
 
+    func validate() throws {
+        if token != nil, device != nil { throw ValidationError("--token names its device: leave out --device") }
+    }
+
     func run() async throws {
         var data: Data
         if file == "-" {
@@ -63,7 +74,13 @@ struct PushCommand: AsyncParsableCommand {
         var options = PushOptions(app: app, collapseID: collapseID, priority: priority, expiration: expiration)
         var push: PushNotification
         do {
-            push = try PushPayload.parse(data, options: options)
+            do {
+                push = try PushPayload.parse(data, options: options)
+            } catch let error where error.reason == .missingTopic && token != nil {
+                // By token without a topic: the token's own app, as a provider certificate of one topic.
+                options.app = try await Self.app(ofToken: token ?? "")
+                push = try PushPayload.parse(data, options: options)
+            }
             // With the app known, its Localizable.strings resolve the payload's *-loc-key entries.
             if let strings = try Self.strings(forApp: push.bundleIdentifier) {
                 options.strings = strings
@@ -86,7 +103,7 @@ struct PushCommand: AsyncParsableCommand {
         }
         // Waiting: beyond the extension's 30 s limit and the daemon's own margin.
         let answer = await NotificationCLI.request(
-            .push(PushIntake(push: push, device: device)), timeout: wait ? .seconds(90) : .seconds(5),
+            .push(PushIntake(push: push, device: device, token: token)), timeout: wait ? .seconds(90) : .seconds(5),
             final: { [wait] answer in
                 guard wait, case .pushed(let outcome) = answer else { return true }
                 return outcome.state != .accepted
@@ -100,7 +117,10 @@ struct PushCommand: AsyncParsableCommand {
                         String(failure.message.dropFirst($0.rawValue.count + 1)).trimmingCharacters(in: .whitespaces)
                     }
                     ?? failure.message
-                JSONOutput.line(["reason": reason?.rawValue ?? "DaemonFailed", "detail": detail])
+                var line: [String: Any] = ["reason": reason?.rawValue ?? "DaemonFailed", "detail": detail]
+                // APNs' 410 body: the time the token stopped being valid, in milliseconds.
+                if reason == .unregistered, let stamp = Self.timestamp(in: detail) { line["timestamp"] = stamp }
+                JSONOutput.line(line)
             }
             return reason?.exitCode
         }
@@ -126,6 +146,22 @@ struct PushCommand: AsyncParsableCommand {
         // Device names come from other devices: escaped for the terminal.
         print(
             TerminalText.line("\(outcome.identifier): \(parts.isEmpty ? "no device" : parts.joined(separator: "; "))"))
+    }
+
+    /// The app a device token was given to, or `BadDeviceToken` when the daemon gave no such token.
+    static func app(ofToken text: String) async throws(PushError) -> String {
+        guard case .tokensList(let list) = await NotificationCLI.request(.tokensQuery(NotificationFilter())) else {
+            NotificationCLI.fail("unexpected reply", code: NotificationCLI.ExitCode.failed)
+        }
+        guard let normalized = DeviceToken.normalized(text), let token = list.first(where: { $0.token == normalized })
+        else { throw PushError(.badDeviceToken, "\(BoundedQuote.quote(text)) is not a device token of this account") }
+        return token.owner.bundleIdentifier
+    }
+
+    /// The milliseconds of `(timestamp N)` in an `Unregistered` refusal's detail.
+    static func timestamp(in detail: String) -> Int64? {
+        guard let range = detail.range(of: "(timestamp ") else { return nil }
+        return Int64(detail[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// The app's `Localizable.strings` among the suite's resources, if it has one.

@@ -25,7 +25,7 @@ struct WidgetsCommand: ParsableCommand {
         } catch {
             throw WidgetCLI.fail(error)
         }
-        let executables = ResourceLocator.executableDirectory()
+        let executables = ResourceLocator.helperDirectory()
         let rows = catalog.widgets.map { widget in
             WidgetListing(
                 name: widget.name, identifier: widget.bundleIdentifier, displayName: widget.displayName,

@@ -1,8 +1,8 @@
 import Foundation
 import NotificationServiceExtensionKit
 
-// The grandchild `forkGreedy` starts: touches memory up to 1 GiB, 16 MB at a time, then sleeps for ever.
+// The grandchild `forkGreedy` starts (`--hoard FILE`): touches memory up to 1 GiB once FILE lists it.
 switch CommandLine.arguments.dropFirst().first {
-case "--hoard": Grandchild.hoard()
+case "--hoard": Grandchild.hoard(record: CommandLine.arguments.dropFirst(2).first ?? "")
 default: NotificationServiceExtensionRunner.main(FaultyPushExtension.self)
 }

@@ -46,7 +46,9 @@ import Testing
                 report = ""
                 for key in keys {
                     let row = try server.psql(
-                        url: url, "SELECT machine || '|' || (sealed IS NULL) FROM baton.key_values WHERE key = '\(key)'"
+                        url: url,
+                        "SELECT machine || '|' || (size = 0) FROM baton.key_values "
+                            + "WHERE key = '\(try machines.route(key))'"
                     ).trimmingCharacters(in: .whitespacesAndNewlines)
                     let expected: String? = row.hasSuffix("|true") ? nil : "v"
                     let onLaptop = try Across.value(machines, "laptop", key)
@@ -99,8 +101,10 @@ import Testing
                             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
                 guard machines.cursor("laptop").serverSeq >= newest, machines.cursor("server").serverSeq >= newest
                 else { return false }
-                let last = try server.psql(url: url, "SELECT machine FROM baton.key_values WHERE key = 'hot.k'")
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                let last = try server.psql(
+                    url: url, "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route("hot.k"))'"
+                )
+                .trimmingCharacters(in: .whitespacesAndNewlines)
                 let (onLaptop, onServer) = (
                     try Across.value(machines, "laptop", "hot.k"), try Across.value(machines, "server", "hot.k")
                 )
@@ -125,7 +129,7 @@ import Testing
             url: url,
             """
             INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-            VALUES ('broken', '\\xdeadbeef'::bytea, 4, 'mallory', nextval('baton.change_seq'))
+            VALUES ('broken', '\\xdeadbeef'::bytea, 4, 'mallory', baton.next_change())
             """)
         #expect(try machines.baton("laptop", ["kv", "set", "after", "2"]).status == 0)
         #expect(

@@ -10,8 +10,7 @@ import Testing
         defer { server.remove() }
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
+        let url = try machines.tenant("alice", password: "a-pass", on: server)
 
         let created = try machines.baton("laptop", ["account", "create", url, "--machine", "laptop", "--json"])
         #expect(created.status == 0, "\(created.output)")
@@ -79,24 +78,23 @@ import Testing
         defer { server.remove() }
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
-        try server.createRole("alice", password: "a-pass")
-        try server.createRole("bob", password: "b-pass")
-        let alice = server.url(role: "alice", password: "a-pass")
-        let bob = server.url(role: "bob", password: "b-pass")
+        let alice = try machines.tenant("alice", password: "a-pass", on: server)
+        let bob = try machines.tenant("bob", password: "b-pass", on: server)
         #expect(try machines.baton("laptop", ["account", "create", alice, "--machine", "laptop"]).status == 0)
         #expect(try machines.baton("bobs", ["account", "create", bob, "--machine", "bobs-box"]).status == 0)
-        // Every account table (all but the schema's version) has row-level security, forced on its owner too.
+        // Every table has row-level security, forced on its owner too.
         let tables = try server.psql(
             database: "baton",
             """
             SELECT string_agg(relname || ':' || (relrowsecurity AND relforcerowsecurity)::text, ',' ORDER BY relname)
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = 'baton' AND c.relkind = 'r' AND c.relname <> 'schema_version'
+            WHERE n.nspname = 'baton' AND c.relkind = 'r'
             """
         ).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(
             tables
-                == "accounts:true,devices:true,handoff_mail:true,key_values:true,machines:true,offers:true,pushes:true")
+                == "accounts:true,devices:true,handoff_mail:true,key_values:true,machines:true,offers:true,pushes:true,"
+                + "schema_version:true")
         for table in ["accounts", "machines", "key_values"] {
             let seen = try server.psql(url: bob, "SELECT count(*) FROM baton.\(table) WHERE owner = 'alice'")
             #expect(seen.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "bob read alice's \(table)")
@@ -118,7 +116,7 @@ import Testing
         defer { server.remove() }
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
-        try server.createRole("alice", password: "a-pass")
+        try machines.tenant("alice", password: "a-pass", on: server)
         // The server takes alice over TLS only: without it, a clear refusal and nothing linked.
         let plain = try machines.baton("laptop", ["account", "create", server.url(role: "alice", password: "a-pass")])
         #expect(plain.status == 1)

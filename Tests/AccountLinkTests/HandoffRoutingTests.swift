@@ -6,6 +6,7 @@ import Wire
 
 /// The handoff link's pure pieces: doorbells, a crossing stream's two directions, and seals bound to their rows.
 @Suite struct HandoffRoutingTests {
+    /// (On the server a doorbell's payload is sealed, `Doorbells`; this is what it says inside.)
     @Test func doorbellsSayWhatChangedAndNothingElseParses() {
         for doorbell in [
             HandoffServer.Doorbell.offer(machine: "laptop", device: "A \"quoted\" | pipe"),

@@ -6,12 +6,11 @@ import Testing
 /// PostgreSQL: key-value writes cross, the server holds only sealed values, and after the server was stopped
 /// writes made on both sides meanwhile are replayed and both sides converge (the server's order wins).
 @Suite(.serialized) struct KeyValueAcrossMachinesTests {
-    /// A server with account alice and both machines joined, daemons (and links) running.
-    static func twoLinkedMachines() throws -> (TestPostgres, LinkedMachines, String) {
-        let server = try TestPostgres()
+    /// A server (with `settings`) with account alice and both machines joined, daemons (and links) running.
+    static func twoLinkedMachines(settings: [String: String] = [:]) throws -> (TestPostgres, LinkedMachines, String) {
+        let server = try TestPostgres(settings: settings)
         let machines = try LinkedMachines()
-        try server.createRole("alice", password: "a-pass")
-        let url = server.url(role: "alice", password: "a-pass")
+        let url = try machines.tenant("alice", password: "a-pass", on: server)
         let created = try machines.baton("laptop", ["account", "create", url, "--machine", "laptop"])
         #expect(created.status == 0, "\(created.output)")
         let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
@@ -121,8 +120,10 @@ import Testing
                 let other = try value(machines, "server", key)
                 return laptop != nil && laptop == other
             })
-        let last = try server.psql(database: "baton", "SELECT machine FROM baton.key_values WHERE key = '\(key)'")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let last = try server.psql(
+            database: "baton", "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route(key))'"
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         let settled = try value(machines, "laptop", key)
         #expect(settled == "\(last)-wrote")
     }

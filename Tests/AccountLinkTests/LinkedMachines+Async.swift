@@ -3,12 +3,11 @@ import TestSupport
 import Testing
 
 extension LinkedMachines {
-    /// A fresh server with role alice (password a-pass), fresh homes, and alice's URL.
+    /// A fresh shared server (`baton server init`) with account role alice (password a-pass), fresh homes, and alice's URL.
     static func aliceOnAFreshServer() throws -> (TestPostgres, LinkedMachines, String) {
         let server = try TestPostgres()
         let machines = try LinkedMachines()
-        try server.createRole("alice", password: "a-pass")
-        return (server, machines, server.url(role: "alice", password: "a-pass"))
+        return (server, machines, try machines.tenant("alice", password: "a-pass", on: server))
     }
 
     /// Polls `condition` until it holds or `limit` passes, sleeping without holding a thread (a readiness wait with

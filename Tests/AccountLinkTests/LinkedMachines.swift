@@ -73,3 +73,19 @@ extension LinkedMachines {
         ]) { _, new in new }
     }
 }
+
+extension LinkedMachines {
+    /// Makes `server` a shared one as the README tells an operator (`baton server init`, idempotent) and adds the
+    /// account `role` with `password` (`baton server add-account --password-file`); returns its URL.
+    @discardableResult
+    func tenant(_ role: String, password: String, on server: TestPostgres) throws -> String {
+        let initialized = try baton("operator", ["server", "init", server.adminURL()])
+        guard initialized.status == 0 else { throw TestPostgresFailure("server init: \(initialized.output)") }
+        let file = root.appendingPathComponent("\(role).password")
+        try password.write(to: file, atomically: true, encoding: .utf8)
+        let added = try baton(
+            "operator", ["server", "add-account", server.adminURL(), role, "--password-file", file.path])
+        guard added.status == 0 else { throw TestPostgresFailure("server add-account: \(added.output)") }
+        return server.url(role: role, password: password)
+    }
+}

@@ -68,9 +68,8 @@ import Testing
             #expect(!rows.contains(Data(secret.utf8).map { String(format: "%02x", $0) }.joined()))
         }
         // Another account's role on the same server sees none of these rows.
-        try server.createRole("bob", password: "b-pass")
         let seen = try server.psql(
-            url: server.url(role: "bob", password: "b-pass"), "SELECT count(*) FROM baton.pushes")
+            url: try machines.tenant("bob", password: "b-pass", on: server), "SELECT count(*) FROM baton.pushes")
         #expect(seen.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 

@@ -40,7 +40,9 @@ import Testing
             })
         #expect(try Across.value(machines, "server", "k") == "v2")
         #expect(try await machines.settled("v2 on the laptop") { try Across.value(machines, "laptop", "k") == "v2" })
-        let writer = try server.psql(database: "baton", "SELECT machine FROM baton.key_values WHERE key = 'k'")
+        let writer = try server.psql(
+            database: "baton",
+            "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route("k", machine: "server"))'")
         #expect(writer.trimmingCharacters(in: .whitespacesAndNewlines) == "server")
     }
 
@@ -56,8 +58,7 @@ import Testing
                 try Across.value(machines, "server", "alice.shared") == "s"
             })
         #expect(try machines.baton("laptop", ["account", "leave"]).status == 0)
-        try server.createRole("bob", password: "b-pass")
-        let bobURL = server.url(role: "bob", password: "b-pass")
+        let bobURL = try machines.tenant("bob", password: "b-pass", on: server)
         let created = try machines.baton("desk", ["account", "create", bobURL, "--machine", "desk"])
         #expect(created.status == 0, "\(created.output)")
         #expect(try machines.baton("desk", ["daemon", "start"]).status == 0)
@@ -84,7 +85,8 @@ import Testing
         let text = try String(contentsOf: aside, encoding: .utf8)
         #expect(text.contains("alice.private") && !text.contains("alice.shared"), "\(text)")
         let rows = try server.psql(database: "baton", "SELECT owner || ':' || key FROM baton.key_values ORDER BY 1")
-        #expect(!rows.contains("bob:alice.private"), "\(rows)")
+        #expect(rows.contains("bob:\(try machines.route("alice.shared", owner: "bob", machine: "desk"))"), "\(rows)")
+        #expect(!rows.contains("bob:\(try machines.route("alice.private", owner: "bob", machine: "desk"))"), "\(rows)")
         _ = url
     }
 }

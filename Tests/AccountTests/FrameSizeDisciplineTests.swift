@@ -100,4 +100,23 @@ import Wire
             webpageURL: url)
         #expect(advertisement.sizeRefusal?.code == WireFailure.userInfoTooLarge)
     }
+
+    /// Issue 25: the size check counts before it encodes; the count never falls below the encoding, so an
+    /// advertisement just over the limit (control characters, slashes and quotes, which JSON widens; a URL
+    /// relative to a long base) is still refused.
+    @Test func theCountedBoundIsNeverBelowTheEncodingAndTheLimitHolds() throws {
+        let wide = String(repeating: "\u{1}/\"é\u{2028}", count: 40)
+        let base = try #require(URL(string: "https://example.com/" + String(repeating: "b/", count: 300)))
+        let url = try #require(URL(string: "../../x?q=" + String(repeating: "%01", count: 100), relativeTo: base))
+        for count in [0, 1, 10, 100, 200, 400, 1_000] {
+            let advertisement = Advertisement(
+                device: String(repeating: "\u{1b}", count: count), bundleIdentifier: wide, teamIdentifier: "t/\"",
+                activityType: wide, title: String(repeating: "\u{7}", count: 119), sequence: .max, webpageURL: url,
+                supportsContinuationStreams: true, advertisedAt: Date(timeIntervalSince1970: -1e12))
+            #expect(advertisement.encodedSizeBound >= advertisement.encodedSize, "\(count)")
+            #expect(
+                (advertisement.sizeRefusal != nil) == (advertisement.encodedSize > AdvertisementLimits.maxEncodedBytes),
+                "\(count): \(advertisement.encodedSize)")
+        }
+    }
 }

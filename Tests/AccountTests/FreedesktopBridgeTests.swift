@@ -80,6 +80,13 @@ import UserNotifications
             try? FileManager.default.removeItem(at: directory)
         }
 
+        /// Waits until the daemon's connection has subscribed to the server's signals (seen by dbus-monitor).
+        func waitForTheBridgesSubscription() async throws {
+            try await Self.poll("the bridge's subscription") { [monitor] in
+                monitor.transcript.contains("path='/org/freedesktop/Notifications'")
+            }
+        }
+
         /// Polls `condition` every 20 ms for up to 90 s (a hang guard, not a timing assertion).
         static func poll(_ what: String, _ condition: () -> Bool) async throws {
             let deadline = Date().addingTimeInterval(90)
@@ -113,10 +120,7 @@ import UserNotifications
         defer { desktop.tearDown() }
         let harness = try await startDaemon(bridgingTo: desktop)
         defer { harness.tearDown() }
-        // The daemon's `gdbus monitor` subscribed to the server's signals (seen by dbus-monitor).
-        try await Desktop.poll("the bridge's gdbus monitor") {
-            desktop.monitor.transcript.contains("path='/org/freedesktop/Notifications'")
-        }
+        try await desktop.waitForTheBridgesSubscription()
 
         let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
         let center = try await UserNotificationCenter.connect(
@@ -210,6 +214,39 @@ import UserNotifications
             })
     }
 
+    /// Every call the bridge makes (capabilities, each Notify, the signals' subscription) travels on one
+    /// connection: one sender on the bus, where a `gdbus` child per call was a new sender each time.
+    @Test func everyCallTravelsOnOneConnection() async throws {
+        let desktop = try await Desktop()
+        defer { desktop.tearDown() }
+        let harness = try await startDaemon(bridgingTo: desktop)
+        defer { harness.tearDown() }
+        for (index, title) in ["one", "two", "three"].enumerated() {
+            let sent = try await harness.run(["notify", "--title", title])
+            #expect(sent.status == 0, "\(sent.output)")
+            let call = try #require(await desktop.server.waitForEvent("notify", skipping: index, limit: 30))
+            #expect(call["summary"] as? String == title)
+        }
+        try await Desktop.poll("dbus-monitor seeing the three calls") {
+            desktop.monitor.transcript.components(separatedBy: "member=Notify").count == 4
+        }
+        // dbus-monitor prints each message as a header line and its indented arguments.
+        let blocks = desktop.monitor.transcript.components(separatedBy: "\n").reduce(into: [String]()) {
+            blocks, line in
+            if line.hasPrefix(" "), !blocks.isEmpty {
+                blocks[blocks.count - 1] += "\n" + line
+            } else {
+                blocks.append(line)
+            }
+        }
+        let bridge = blocks.filter {
+            $0.contains("member=Notify") || $0.contains("member=GetCapabilities")
+                || ($0.contains("member=AddMatch") && $0.contains("path='/org/freedesktop/Notifications'"))
+        }
+        let senders = Set(bridge.compactMap { $0.split(separator: " ").first { $0.hasPrefix("sender=") } })
+        #expect(bridge.count >= 5 && senders.count == 1, "\(bridge)")
+    }
+
     /// The server may signal a dismissal before `Notify`'s answer has brought the bridge the id: the dismissal
     /// still reaches the daemon (before, the bridge dropped a signal for an id it did not know yet).
     @Test func aDismissalBeforeNotifyAnswersIsNotLost() async throws {
@@ -217,9 +254,7 @@ import UserNotifications
         defer { desktop.tearDown() }
         let harness = try await startDaemon(bridgingTo: desktop)
         defer { harness.tearDown() }
-        try await Desktop.poll("the bridge's gdbus monitor") {
-            desktop.monitor.transcript.contains("path='/org/freedesktop/Notifications'")
-        }
+        try await desktop.waitForTheBridgesSubscription()
         let sent = try await harness.run(["notify", "--title", "Dismissed before the reply"])
         #expect(sent.status == 0, "\(sent.output)")
         #expect(await desktop.server.waitForEvent("notify", limit: 30) != nil, "no Notify reached the server")
@@ -250,7 +285,7 @@ import UserNotifications
         let logFile = BatonPaths(environment: ["BATON_HOME": harness.home.path]).logDirectory
             .appendingPathComponent("daemon.log")
         try await Desktop.poll("the failure in the daemon's log") {
-            ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "").contains("gdbus call failed")
+            ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "").contains("D-Bus call failed")
         }
     }
 }

@@ -117,6 +117,23 @@ import Testing
         #expect(pending.map { ($0["request"] as? [String: Any])?["identifier"] as? String } == ["keep"])
     }
 
+    /// Issue 22: an attachment is named after its file (what the suite shows); the same name twice is told apart.
+    @Test func attachmentsAreNamedAfterTheirFiles() async throws {
+        let harness = try BatonHarness()
+        harness.environment["BATON_DEVICE"] = "desk"
+        defer { harness.tearDown() }
+        let image = harness.home.appendingPathComponent("chart.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: image)
+        let result = try await harness.run([
+            "notify", "--title", "T", "--in", "1h", "--attach", image.path, "--attach", image.path,
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        let pending = try await Self.poll(harness, ["notifications", "pending"]) { !$0.isEmpty }
+        let content = (pending.first?["request"] as? [String: Any])?["content"] as? [String: Any]
+        let names = (content?["attachments"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String }
+        #expect(names == ["chart.png", "chart.png (2)"])
+    }
+
     @Test func sixtyFifthRequestIsRefusedAndASoonerOnePushesTheLatestOut() async throws {
         let harness = try BatonHarness()
         harness.environment["BATON_DEVICE"] = "desk"

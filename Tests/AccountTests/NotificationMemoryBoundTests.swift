@@ -6,6 +6,9 @@ import Wire
 /// Every path a local client can grow the notification center by, at once, against the real daemon with its
 /// default limits; the daemon's peak resident memory (`VmHWM`) stays under the README's bound.
 @Suite(.serialized) struct NotificationMemoryBoundTests {
+    /// The README's bound with every growth path at once (measured 64–78 MiB on a quiet 2-core machine, of
+    /// which 32 at start; 55–64 under load, where the flood arrives more slowly than the writer commits).
+    static let growthBound = 96 << 20
     static let apps = (0..<20).map { "com.example.grow\($0)" }
 
     @Test func everyGrowthPathAtOnceKeepsTheDaemonUnderTheBound() async throws {
@@ -96,7 +99,7 @@ import Wire
         #expect(adder.refusals.values.allSatisfy { $0.code == NotificationFailure.capacity })
         let peak = try #require(DaemonProcessProbe.peakResidentBytes(pid))
         print("daemon VmHWM: \(baseline >> 20) MiB at start, \(peak >> 20) MiB after every growth path")
-        #expect(peak < HostileClientTests.memoryBound, "VmHWM \(peak) bytes")
+        #expect(peak < Self.growthBound, "VmHWM \(peak) bytes")
         // Still serving, with everything within its bounds.
         guard case .success(.pendingList(let pending)) = try await adder.ask(.pendingQuery(NotificationFilter())) else {
             Issue.record("no pending answer")

@@ -100,12 +100,35 @@ import Wire
                     device: nil, origin: "laptop", identifier: "id-1"),
                 identifier: "id-1")),
         .relayedPush(RemotePushOutcome(sent: ["server"])),
+        .remoteAnswer(
+            RemoteAnswer(
+                machine: "server", bundleIdentifier: "org.freedesktop.App", identifier: "fdo-1", actionIdentifier: "ok")
+        ),
+        .relayPush(
+            PushRelayRequest(
+                intake: PushIntake(
+                    push: PushNotification(bundleIdentifier: "org.freedesktop.App", content: .init(), kind: .alert),
+                    device: nil),
+                identifier: "fdo-1",
+                answer: RemoteAnswer(
+                    machine: "server", bundleIdentifier: "org.freedesktop.App", identifier: "fdo-1",
+                    actionIdentifier: nil))),
         .pushed(
             PushOutcome(
                 identifier: "q", delivered: [], waiting: [], dropped: [],
                 elsewhere: RemotePushOutcome(queued: true, note: "server unreachable"))),
         .categoriesQuery(owner),
         .categoriesList([NotificationCategory(identifier: "tea", actions: [], options: [])]),
+        .registerForRemoteNotifications(owner),
+        .deviceToken(
+            DeviceToken(token: DeviceToken.random(), owner: owner, registered: Date(timeIntervalSince1970: 1))),
+        .unregisterForRemoteNotifications(owner),
+        .tokensQuery(NotificationFilter(bundleIdentifier: "com.example.tea")),
+        .tokensList([
+            DeviceToken(
+                token: String(repeating: "0f", count: 32), owner: owner, registered: Date(timeIntervalSince1970: 1),
+                unregistered: Date(timeIntervalSince1970: 2))
+        ]),
         .done,
     ]
 

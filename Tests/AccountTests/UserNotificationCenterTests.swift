@@ -24,7 +24,9 @@ import UserNotifications
             case .didReceive(let response):
                 answered.append("\(response.actionIdentifier):\(response.userText ?? "")")
             case .removed(let removal): removed += removal.identifiers
-            case .background, .disconnected: break
+            case .background, .disconnected, .didRegisterForRemoteNotificationsWithDeviceToken,
+                .didFailToRegisterForRemoteNotifications:
+                break
             }
             return nil
         }

@@ -38,7 +38,7 @@ import Testing
         let listing = CommandLineEndToEndTests.run(fixture, [command, "--json"])
         #expect(listing.status == 3)
         #expect(listing.output == status.output, "\(listing.output)")
-        #expect(listing.output == "{\"running\":false}\n")
+        #expect(listing.output == "{\"running\":false,\"startedBy\":\"on-demand\"}\n")
     }
 }
 

@@ -81,7 +81,7 @@ import Testing
 
     @Test func daemonStatusJSONSaysRunning() async throws {
         let fixture = try await BatonFixture()
-        #expect(Self.run(fixture, ["daemon", "status", "--json"]) == (3, "{\"running\":false}\n"))
+        #expect(Self.run(fixture, ["daemon", "status", "--json"]) == (3, "{\"running\":false,\"startedBy\":\"on-demand\"}\n"))
         #expect(Self.run(fixture, ["daemon", "start"]).status == 0)
         let status = Self.run(fixture, ["daemon", "status", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any]

@@ -31,6 +31,19 @@ enum FreedesktopBadClientScript {
         notify('shape', 'wrong hints', '', (), {
             'image-data': dbus.Struct((dbus.String('x'),)), 'urgency': dbus.String('high')})
         notify('bigimage', 'a 20 MB image', '', (), {'image-data': dbus.ByteArray(b'\0' * 20000000)})
+        def image(width, height, rowstride, alpha, bits, channels, data):
+            return {'image-data': dbus.Struct(
+                (dbus.Int32(width), dbus.Int32(height), dbus.Int32(rowstride), dbus.Boolean(alpha),
+                 dbus.Int32(bits), dbus.Int32(channels), dbus.ByteArray(data)), signature='iiibiiay')}
+        # 64 MB of pixels (4000 x 4000 RGBA), about the largest image-data D-Bus carries (the hints array holding
+        # it must stay under 64 MiB; 100 MB is refused by the client's library or the bus and never reaches a
+        # server): over the image limit, ignored without a copy.
+        notify('bigpixels', 'a 64 MB image', '', (), image(4000, 4000, 16000, True, 8, 4, b'\0' * 64000000))
+        # Dimensions the data does not cover, 16-bit samples, a channel count that contradicts has_alpha.
+        notify('shortimage', 'pixels missing', '', (), image(100, 100, 300, False, 8, 3, b'\0' * 10))
+        notify('deepimage', 'sixteen bits', '', (), image(1, 1, 6, False, 16, 3, b'\0' * 6))
+        notify('liarimage', 'alpha liar', '', (), image(1, 1, 3, True, 8, 3, b'\0' * 3))
+        notify('negativeimage', 'negative', '', (), image(-1, 2147483647, -5, False, 8, 3, b''))
         notify('utf8', b'\xff\xfe not UTF-8')
         try:
             bus.call_blocking(

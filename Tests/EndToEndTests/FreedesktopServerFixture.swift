@@ -10,7 +10,13 @@ final class FreedesktopServerFixture {
     let environment: [String: String]
 
     /// With `serving` false, Baton is not turned on (the test does it).
-    init(serving: Bool = true, extraEnvironment: [String: String] = [:]) async throws {
+    convenience init(serving: Bool = true, extraEnvironment: [String: String] = [:]) async throws {
+        try await self.init(
+            fixture: try await BatonFixture(), device: serving ? "B" : nil, extraEnvironment: extraEnvironment)
+    }
+
+    /// The bus in `fixture`'s home, Baton serving on it for `device` (nil: not turned on).
+    init(fixture: BatonFixture, device: String?, extraEnvironment: [String: String] = [:]) async throws {
         for (binary, package) in [
             ("/usr/bin/dbus-daemon", "dbus-daemon"), ("/usr/bin/notify-send", "libnotify-bin"),
             ("/usr/bin/gdbus", "libglib2.0-bin"),
@@ -19,7 +25,7 @@ final class FreedesktopServerFixture {
                 FileManager.default.isExecutableFile(atPath: binary),
                 "\(binary) is missing: install the Debian package \(package) (scripts/setup.sh)")
         }
-        fixture = try await BatonFixture()
+        self.fixture = fixture
         let socket = fixture.home.appendingPathComponent("bus").path
         address = "unix:path=\(socket)"
         environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]) {
@@ -30,8 +36,8 @@ final class FreedesktopServerFixture {
             environment: environment, output: fixture.home.appendingPathComponent("bus.log"))
         do {
             try await Self.poll("the session bus socket") { FileManager.default.fileExists(atPath: socket) }
-            if serving {
-                try baton(["notifications", "server", "on", "--device", "B"])
+            if let device {
+                try baton(["notifications", "server", "on", "--device", device])
                 try await waitForName("owner")
             }
         } catch {

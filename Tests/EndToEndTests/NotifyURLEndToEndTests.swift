@@ -12,6 +12,8 @@ import Testing
         defer { tmux.close() }
         try await tmux.waitFor("F4 Notifications")
         try tmux.send("F3")
+        // A notification for every device goes to the devices known when it is posted.
+        try await fixture.waitForDevice("B")
         try Shell.run(
             fixture.binary,
             ["notify", "--title", "Docs are up", "--url", "https://example.invalid/from-notify", "--sticky"],

@@ -124,11 +124,26 @@ enum Shell {
             "baton-e2e-\(UUID().uuidString).out"
         ).path
         defer { unlink(outputPath) }
+        let pid = try spawn(executable, arguments, environment: environment, output: outputPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard exitCode == 0 else {
+            throw E2EError.commandFailed(([executable] + arguments).joined(separator: " "), exitCode, text)
+        }
+        return text
+    }
+
+    /// Starts a program with standard input from /dev/null and standard output and error to `output`.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]?, output: String)
+        throws -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let merged = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { _, new in new }
         let argv = CStringArray([executable] + arguments)
@@ -140,13 +155,6 @@ enum Shell {
             posix_spawnp(&pid, executable, &actions, &attributes, argv.pointers, envp.pointers)
         }
         guard spawned == 0 else { throw E2EError.commandFailed(executable, spawned, "cannot start") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        guard exitCode == 0 else {
-            throw E2EError.commandFailed(([executable] + arguments).joined(separator: " "), exitCode, text)
-        }
-        return text
+        return pid
     }
 }

@@ -119,7 +119,7 @@ import Wire
     @Test func theTableCoversAtLeast25PayloadsAndEveryPayloadReason() {
         #expect(Self.bad.count >= 25)
         let covered = Set(Self.bad.map(\.reason))
-        let daemonOnly: Set<PushReason> = [.badDeviceToken, .badLocalization]
+        let daemonOnly: Set<PushReason> = [.badDeviceToken, .badLocalization, .deviceTokenNotForTopic, .unregistered]
         #expect(Set(PushReason.allCases).subtracting(covered).subtracting(daemonOnly).isEmpty)
     }
 
@@ -137,6 +137,8 @@ import Wire
         #expect(PushReason.payloadTooLarge.exitCode == 21)
         #expect(PushReason.badPayload.exitCode == 22)
         #expect(PushReason.badDeviceToken.exitCode == 37)
+        #expect(PushReason.deviceTokenNotForTopic.exitCode == 38)
+        #expect(PushReason.unregistered.exitCode == 39)
         #expect(Set(PushReason.allCases.map(\.exitCode)).count == PushReason.allCases.count)
     }
 

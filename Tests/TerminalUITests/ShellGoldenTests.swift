@@ -41,6 +41,20 @@ final class RecordingLoop: LoopControl {
         try Golden.check(buffer, named: "shell-about-120x40")
     }
 
+    /// Issue 26: the suite's apps' device tokens (posted to the shell once they registered) show in About,
+    /// each under its app; a fixed token here, as the daemon's are random.
+    @Test func aboutShowsTheAppsDeviceTokens() throws {
+        let shell = try makeShell()
+        let tokens = [
+            "com.baton.monkeybrowser": String(repeating: "0123456789abcdef", count: 4),
+            "com.baton.stores": String(repeating: "fedcba9876543210", count: 4),
+        ]
+        shell.update(.message(Envelope(DeviceTokensNotice(tokens: tokens), to: .shell)), loop: RecordingLoop())
+        var buffer = CellBuffer(size: Size(width: 120, height: 40))
+        _ = shell.render(into: &buffer)
+        try Golden.check(buffer, named: "shell-about-tokens-120x40")
+    }
+
     @Test func tooSmallThenRecovers() throws {
         let shell = try makeShell()
         let small = frame(shell, Size(width: 50, height: 12))

@@ -21,3 +21,12 @@ struct FreedesktopActions {
         self.identifiers = identifiers
     }
 }
+
+extension FreedesktopBridge {
+    /// `text` with the characters body markup interprets (`&`, `<`, `>`) as entities: shown as written, for a
+    /// server that advertises `body-markup`.
+    static func escapedMarkup(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

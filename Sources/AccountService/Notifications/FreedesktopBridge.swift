@@ -5,12 +5,13 @@ import NIOCore
 import Notifications
 
 /// Forwards the daemon's deliveries to the desktop's notification server over the D-Bus session bus
-/// (`org.freedesktop.Notifications.Notify` through `gdbus call`), and maps the server's `ActionInvoked` and
-/// `NotificationClosed` signals (read from a long-lived `gdbus monitor`) back to responses and dismissals.
+/// (`org.freedesktop.Notifications.Notify`), and maps the server's `ActionInvoked` and `NotificationClosed`
+/// signals back to responses and dismissals. One sd-bus connection (`DesktopConnection`, on its own thread)
+/// carries the calls and the signals.
 ///
 /// Opt-in: `BATON_FREEDESKTOP_NOTIFICATIONS=on` and a `DBUS_SESSION_BUS_ADDRESS` in the daemon's environment.
-/// Children run off the event loop with argv (no shell); their results come back to the loop. A server or bus
-/// that is missing or vanishes is logged and tried again later; nothing in the daemon waits for it.
+/// Everything here runs on the event loop; the connection's answers and signals are brought back to it. A server
+/// or bus that is missing or vanishes is logged and tried again later; nothing in the daemon waits for it.
 final class FreedesktopBridge {
     /// One notification on the desktop: a request of an app (the same for every device it was delivered to).
     struct Key: Hashable, Sendable {
@@ -20,55 +21,46 @@ final class FreedesktopBridge {
 
     /// What the desktop did with a forwarded notification.
     enum Event {
-        case action(Key, actionIdentifier: String)
+        /// `token`: the desktop's activation token for it, when it sent one.
+        case action(Key, actionIdentifier: String, token: String?)
         case dismissed(Key)
     }
 
-    /// One `gdbus call`: `method`'s arguments are `head`, the desktop id to replace or close, then `tail`.
-    private struct Job: Sendable {
+    /// One call for one notification: show it (the body escaped when sent, as the server reads markup) or close it.
+    private struct Job {
         var key: Key
-        var method: String
-        var head: [String] = []
-        var tail: [String] = []
-        /// Notify's body text, put in `tail` after the replaces id's successor (`bodyIndex`): escaped as markup
-        /// for a server that interprets `body-markup`, as it is for one that shows text.
-        var body: String?
-        static let bodyIndex = 2
-        var isClose: Bool { method == "CloseNotification" }
-
-        func arguments(replacing: UInt32?, markup: Bool) -> [String] {
-            var tail = tail
-            if let body, tail.indices.contains(Self.bodyIndex) {
-                tail[Self.bodyIndex] = GVariantText.string(markup ? FreedesktopBridge.escapedMarkup(body) : body)
-            }
-            return [
-                "call", "--session", "--timeout", "5", "--dest", "org.freedesktop.Notifications",
-                "--object-path", "/org/freedesktop/Notifications", "--method",
-                "org.freedesktop.Notifications." + method,
-            ] + head + ["uint32 \(replacing ?? 0)"] + tail
-        }
+        var notify: DesktopConnection.NotifyArguments?
+        var isClose: Bool { notify == nil }
     }
 
     static let retryDelay = TimeAmount.seconds(5)
     static let maxQueued = 200
 
-    private let gdbus: String
-    private let environment: [String: String]
+    private let address: String
     private let loop: any EventLoop
     private let logger: Logger
+    private var connection: DesktopConnection?
     private var ids: [Key: UInt32] = [:]
     private var keys: [UInt32: Key] = [:]
     private var actionKeys: [Key: [String: String]] = [:]
+    /// Activation tokens the server sent for a forwarded notification, until its action (one each).
+    private var tokens: [UInt32: String] = [:]
+    /// The longest activation token kept (a desktop's are dozens of bytes).
+    static let maxTokenBytes = 1_024
     private var queue: [Job] = []
-    private var calling = false
+    /// The call in flight (its number: an answer for an older one, after its connection ended, is ignored) and
+    /// the job it carries (nil while the server is asked what it interprets).
+    private var calling: UInt64?
+    private var inFlight: Job?
+    private var callNumber: UInt64 = 0
     /// Signals for ids not known yet, kept while a `Notify` is in flight: the server may announce an action or a
-    /// dismissal of the notification before `gdbus call` has handed its id back (a busy machine, a quick user).
-    /// Calls run one at a time, so an unknown id can only be the in-flight call's; the rest are other programs'.
+    /// dismissal of the notification before `Notify`'s answer has brought the bridge its id (a busy machine, a
+    /// quick user). Calls run one at a time, so an unknown id can only be the in-flight call's; the rest are other
+    /// programs'.
     private var early: [FreedesktopSignal] = []
     private var callingNotify = false
     static let maxEarly = 64
     private var retryScheduled = false
-    private var monitor: Process?
     private var stopped = false
     /// Whether the server interprets body markup (asked once, before the first call).
     private var bodyMarkup: Bool?
@@ -87,19 +79,13 @@ final class FreedesktopBridge {
             logger.warning("freedesktop bridge: no DBUS_SESSION_BUS_ADDRESS; not forwarding")
             return nil
         }
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gdbus" }
-        guard let gdbus = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            logger.error("freedesktop bridge: gdbus not found on PATH (Debian package libglib2.0-bin)")
-            return nil
-        }
-        let bridge = FreedesktopBridge(gdbus: gdbus, environment: environment, loop: loop, logger: logger)
-        bridge.startMonitor()
+        let bridge = FreedesktopBridge(address: bus, loop: loop, logger: logger)
+        bridge.connect()
         return bridge
     }
 
-    private init(gdbus: String, environment: [String: String], loop: any EventLoop, logger: Logger) {
-        self.gdbus = gdbus
-        self.environment = environment
+    private init(address: String, loop: any EventLoop, logger: Logger) {
+        self.address = address
         self.loop = loop
         self.logger = logger
     }
@@ -115,28 +101,31 @@ final class FreedesktopBridge {
         actionKeys[key] = buttons.identifiers
         let summary = content.title.isEmpty ? notification.owner.bundleIdentifier : content.title
         let body = [content.subtitle, content.body].filter { !$0.isEmpty }.joined(separator: "\n")
-        let urgency = content.interruptionLevel == .critical ? 2 : 1
         enqueue(
             Job(
-                key: key, method: "Notify", head: [GVariantText.string("Baton")],
-                tail: [
-                    "''", GVariantText.string(summary), GVariantText.string(body),
-                    GVariantText.stringArray(buttons.flattened),
-                    "{'urgency': <byte \(urgency)>, 'desktop-entry': <'baton'>}", "int32 -1",
-                ], body: body))
+                key: key,
+                notify: .init(
+                    replacing: 0, summary: Self.text(summary), body: Self.text(body), actions: buttons.flattened,
+                    urgency: content.interruptionLevel == .critical ? 2 : 1)))
     }
 
     /// Closes the desktop copy of a notification the daemon no longer keeps.
     func close(bundleIdentifier: String, identifier: String) {
         let key = Key(bundleIdentifier: bundleIdentifier, identifier: identifier)
         guard ids[key] != nil || queue.contains(where: { $0.key == key }) else { return }
-        enqueue(Job(key: key, method: "CloseNotification"))
+        enqueue(Job(key: key, notify: nil))
     }
 
-    /// Stops the monitor (the daemon is going away).
+    /// Ends the connection (the daemon is going away, or the setting was turned off).
     func stop() {
         stopped = true
-        monitor?.terminate()
+        connection?.close()
+        connection = nil
+    }
+
+    /// `text` as a D-Bus string: NUL dropped (D-Bus strings cannot hold it), at most 2 000 characters.
+    static func text(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.lazy.filter { $0 != "\0" }.prefix(2_000)))
     }
 
     private func enqueue(_ job: Job) {
@@ -150,132 +139,133 @@ final class FreedesktopBridge {
         callNext()
     }
 
-    /// Runs the oldest queued call in a child, off the loop; one at a time, so replaces_id is always known.
+    /// Sends the oldest queued call; one at a time, so replaces_id is always known. The server is asked what it
+    /// interprets first (once per connection).
     private func callNext() {
-        guard !calling, !retryScheduled, !stopped, let job = queue.first else { return }
+        guard calling == nil, !retryScheduled, !stopped, let job = queue.first else { return }
         if job.isClose, ids[job.key] == nil {
             queue.removeFirst()
             return callNext()
         }
-        queue.removeFirst()
-        calling = true
-        callingNotify = !job.isClose
-        let replacing = ids[job.key]
-        let (gdbus, environment, known) = (self.gdbus, self.environment, bodyMarkup)
+        if connection == nil { connect() }
+        guard let connection else { return }
+        callNumber += 1
+        let number = callNumber
+        calling = number
         let bound = NIOLoopBound(self, eventLoop: loop)
         let loop = self.loop
-        DispatchQueue.global().async {
-            // The server is asked once what it interprets; if it cannot be asked, the call fails as Notify would.
-            let asked =
-                known.map { .bodyMarkup($0) } ?? Self.serverHasBodyMarkup(gdbus: gdbus, environment: environment)
-            let markup: Bool
-            switch asked {
-            case .bodyMarkup(let answer): markup = answer
-            case .unknown(let failed):
-                loop.execute { bound.value.finished(job, failed) }
-                return
+        guard let markup = bodyMarkup else {
+            connection.call(.capabilities) { answer in
+                loop.execute {
+                    let bridge = bound.value
+                    guard bridge.calling == number else { return }
+                    bridge.calling = nil
+                    guard case .capabilities(let capabilities) = answer else { return bridge.failed(answer) }
+                    bridge.bodyMarkup = capabilities.contains("body-markup")
+                    bridge.callNext()
+                }
             }
-            let result = ChildProcess.run(
-                gdbus, job.arguments(replacing: replacing, markup: markup), environment: environment)
+            return
+        }
+        queue.removeFirst()
+        inFlight = job
+        callingNotify = !job.isClose
+        let call: DesktopConnection.Call
+        if var arguments = job.notify {
+            arguments.replacing = ids[job.key] ?? 0
+            if markup { arguments.body = Self.escapedMarkup(arguments.body) }
+            call = .notify(arguments)
+        } else {
+            call = .close(id: ids[job.key] ?? 0)
+        }
+        connection.call(call) { answer in
             loop.execute {
-                bound.value.bodyMarkup = markup
-                bound.value.finished(job, result)
+                let bridge = bound.value
+                guard bridge.calling == number else { return }
+                bridge.finished(job, answer)
             }
         }
     }
 
-    private func finished(_ job: Job, _ result: ChildProcess.Result) {
-        calling = false
+    private func finished(_ job: Job, _ answer: DesktopConnection.Answer) {
+        calling = nil
+        inFlight = nil
         callingNotify = false
         let early = self.early
         self.early = []
-        guard result.status == 0 else {
-            logger.warning(
-                "freedesktop bridge: gdbus call failed; retrying later",
-                metadata: ["status": "\(result.status)", "error": "\(BoundedQuote.escaped(result.error, limit: 300))"])
+        switch answer {
+        case .failed:
             // Tried again later, unless a newer call for the same notification is already waiting.
             if !queue.contains(where: { $0.key == job.key }) { queue.insert(job, at: 0) }
-            retryScheduled = true
-            let bound = NIOLoopBound(self, eventLoop: loop)
-            loop.scheduleTask(in: Self.retryDelay) {
-                bound.value.retryScheduled = false
-                bound.value.callNext()
-            }
-            return
-        }
-        if job.isClose {
-            if let id = ids.removeValue(forKey: job.key) { keys[id] = nil }
-            actionKeys[job.key] = nil
-        } else if let id = GVariantText.firstUInt32(in: Substring(result.output)) {
+            return failed(answer)
+        case .id(let id):
             if let old = ids[job.key], old != id { keys[old] = nil }
             ids[job.key] = id
             keys[id] = job.key
             for signal in early where signal.id == id { received(signal) }
+        case .done, .capabilities:
+            if let id = ids.removeValue(forKey: job.key) {
+                keys[id] = nil
+                tokens[id] = nil
+            }
+            actionKeys[job.key] = nil
         }
         callNext()
     }
 
-    // MARK: - Signals
+    /// A call failed: logged, and the queue tried again after `retryDelay`.
+    private func failed(_ answer: DesktopConnection.Answer) {
+        var reason = "\(answer)"
+        if case .failed(let text) = answer { reason = text }
+        logger.warning(
+            "freedesktop bridge: D-Bus call failed; retrying later",
+            metadata: ["error": "\(BoundedQuote.escaped(reason, limit: 300))"])
+        retryLater()
+    }
 
-    private func startMonitor() {
-        guard !stopped else { return }
-        let process = Process()
-        // setpriv (util-linux) ends the monitor with the daemon: the loop thread that starts it lives as long.
-        let setpriv = "/usr/bin/setpriv"
-        let reaped = FileManager.default.isExecutableFile(atPath: setpriv)
-        process.executableURL = URL(fileURLWithPath: reaped ? setpriv : gdbus)
-        process.arguments =
-            (reaped ? ["--pdeathsig", "TERM", "--", gdbus] : []) + [
-                "monitor", "--session", "--dest", "org.freedesktop.Notifications",
-                "--object-path", "/org/freedesktop/Notifications",
-            ]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            logger.error(
-                "freedesktop bridge: cannot start gdbus monitor; retrying later", metadata: ["error": "\(error)"])
-            return scheduleMonitorRestart()
+    private func retryLater() {
+        guard !retryScheduled, !stopped else { return }
+        retryScheduled = true
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        loop.scheduleTask(in: Self.retryDelay) {
+            let bridge = bound.value
+            bridge.retryScheduled = false
+            bridge.callNext()
         }
-        monitor = process
+    }
+
+    // MARK: - The connection and its signals
+
+    /// Opens the connection (again, after it ended); a failure is logged and tried again later.
+    private func connect() {
+        guard !stopped, connection == nil else { return }
         let bound = NIOLoopBound(self, eventLoop: loop)
         let loop = self.loop
-        let reader = output.fileHandleForReading
-        DispatchQueue.global().async {
-            var buffer = Data()
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    if let signal = FreedesktopSignal(line: line) {
-                        loop.execute { bound.value.received(signal) }
-                    }
-                }
-                if buffer.count > 1 << 20 { buffer.removeAll() }
-            }
-            process.waitUntilExit()
-            let status = process.terminationStatus
-            loop.execute { bound.value.monitorEnded(status: status) }
+        do {
+            connection = try DesktopConnection.open(
+                address: address,
+                onSignal: { signal in loop.execute { bound.value.received(signal) } },
+                onEnd: { reason in loop.execute { bound.value.ended(reason) } })
+            bodyMarkup = nil
+        } catch {
+            logger.warning(
+                "freedesktop bridge: cannot connect to the session bus; retrying later",
+                metadata: ["error": "\(error)"])
+            retryLater()
         }
     }
 
-    private func monitorEnded(status: Int32) {
-        monitor = nil
+    /// The connection ended (the bus went away, or `stop`): a call it left unanswered fails and is tried again.
+    private func ended(_ reason: String) {
         guard !stopped else { return }
-        logger.warning("freedesktop bridge: gdbus monitor ended; restarting later", metadata: ["status": "\(status)"])
-        scheduleMonitorRestart()
-    }
-
-    private func scheduleMonitorRestart() {
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        loop.scheduleTask(in: Self.retryDelay) { bound.value.startMonitor() }
+        logger.warning("freedesktop bridge: the session bus connection ended", metadata: ["reason": "\(reason)"])
+        connection = nil
+        if calling != nil, let job = inFlight {
+            finished(job, .failed("the connection ended"))
+        } else if calling != nil {
+            calling = nil
+            retryLater()
+        }
     }
 
     private func received(_ signal: FreedesktopSignal) {
@@ -293,8 +283,11 @@ final class FreedesktopBridge {
                 return logger.notice(
                     "freedesktop bridge: unknown action", metadata: ["action": "\(BoundedQuote.escaped(actionKey))"])
             }
-            onEvent(.action(key, actionIdentifier: identifier))
+            onEvent(.action(key, actionIdentifier: identifier, token: tokens.removeValue(forKey: id)))
+        case .activationToken(let id, let token):
+            tokens[id] = token
         case .closed(let id, let reason):
+            tokens[id] = nil
             guard let key = keys.removeValue(forKey: id) else { return }
             ids[key] = nil
             actionKeys[key] = nil

@@ -35,6 +35,7 @@ extension NotificationService {
         if added.isEmpty, let refusal = first.refusal {
             return connection.fail(requestID, code: refusal.code, refusal.text)
         }
+        relayAcrossMachines(add)
         answerAfterCommit(
             .added(NotificationAdded(identifier: add.request.identifier, nextFireDate: first.date, devices: added)),
             requestID: requestID, to: connection)

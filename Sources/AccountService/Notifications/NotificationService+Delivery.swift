@@ -157,6 +157,7 @@ extension NotificationService {
     /// Sends a response to the notification's device (unless it came from there) and to followers.
     func relay(_ response: NotificationResponse, from connection: ClientConnection?) {
         let owner = response.notification.owner
+        answerOrigin(of: response)
         if let device = devices.connection(named: owner.device), device !== connection {
             send(.notificationResponse(response), requestID: nil, to: device)
         }
@@ -168,12 +169,14 @@ extension NotificationService {
     func desktopDid(_ event: FreedesktopBridge.Event) {
         let key: FreedesktopBridge.Key
         switch event {
-        case .action(let chosen, let actionIdentifier):
+        case .action(let chosen, let actionIdentifier, let token):
             key = chosen
             let copies = delivered.filter { $0.key.bundleIdentifier == key.bundleIdentifier }.values.flatMap { $0 }
                 .filter { $0.request.identifier == key.identifier }
             guard let newest = copies.max(by: { $0.date < $1.date }) else { return }
-            relay(NotificationResponse(notification: newest, actionIdentifier: actionIdentifier), from: nil)
+            relay(
+                NotificationResponse(notification: newest, actionIdentifier: actionIdentifier, activationToken: token),
+                from: nil)
         case .dismissed(let dismissed): key = dismissed
         }
         _ = removeDelivered(

@@ -84,6 +84,7 @@ extension NotificationService {
         deviceSeen[device] = nil
         let registered = deviceApps.removeValue(forKey: device) != nil
         apps = apps.filter { $0.key.device != device }
+        tokens = tokens.filter { $0.value.owner.device != device }
         let unsent = waiting.removeValue(forKey: device) ?? []
         table.write { db in try NotificationTable.forgetDevice(device, in: db) }
         guard registered || !unsent.isEmpty else { return false }

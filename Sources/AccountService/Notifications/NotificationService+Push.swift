@@ -11,8 +11,17 @@ import Wire
 extension NotificationService {
 
     func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+        var intake = intake
         let push = intake.push
-        guard knownApps.contains(push.bundleIdentifier) else {
+        if let token = intake.token {
+            // By token: the one device it names, once the token is this app's and still valid.
+            switch resolve(token: token, for: push.bundleIdentifier) {
+            case .success(let device): intake.device = device
+            case .failure(let error):
+                return connection.fail(requestID, code: NotificationFailure.unknownTarget, error.description)
+            }
+        }
+        guard knownApps.contains(push.bundleIdentifier) || Self.isFreedesktop(fromAnotherMachine: intake) else {
             return connection.fail(
                 requestID, code: NotificationFailure.unknownTarget,
                 "\(PushReason.badTopic.rawValue): unknown app \(BoundedQuote.quote(push.bundleIdentifier)): no device of this account has it"
@@ -30,8 +39,9 @@ extension NotificationService {
                 requestID, code: NotificationFailure.unknownTarget,
                 "\(PushReason.badDeviceToken.rawValue): unknown device \(BoundedQuote.quote(device))")
         }
-        let request = intake.identifier.map { push.request(identifier: $0) } ?? push.request()
         let targets = intake.device.map { [$0] } ?? knownDevices.sorted()
+        let request = adopted(
+            intake, intake.identifier.map { push.request(identifier: $0) } ?? push.request(), targets: targets)
         // A push for every device also goes to the account's other machines (never one that came from one).
         let forward =
             intake.device == nil && intake.origin == nil && relay.forwards

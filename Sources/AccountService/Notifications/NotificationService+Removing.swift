@@ -25,11 +25,13 @@ extension NotificationService {
 
     func removeDelivered(_ filter: NotificationFilter, reason: RemovalReason) -> Int {
         var count = 0
+        var answered: Set<String> = []
         for (owner, list) in delivered where filter.matches(owner) {
             let removed = list.filter { filter.matches(owner, identifier: $0.request.identifier) }.map(
                 \.request.identifier)
             guard !removed.isEmpty else { continue }
             count += removed.count
+            if reason == .requested { dismissOrigins(owner, removed, sent: &answered) }
             delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
             for identifier in removed { unsent[owner]?.remove(identifier) }
             if let bridge = desktopBridge() {

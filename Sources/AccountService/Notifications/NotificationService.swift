@@ -43,6 +43,8 @@ final class NotificationService: DaemonService {
     var knownApps: Set<String>
     var knownDevices: Set<String>
     var locations: [String: Coordinate] = [:]
+    /// Every device token given, valid or unregistered, by token (`NotificationService+Tokens`).
+    var tokens: [String: DeviceToken] = [:]
     let extensions: ServiceExtensionCatalog
     let extensionRunner: ServiceExtensionHost
     var followers: [Int: (connection: ClientConnection, requestID: UInt64?, filter: NotificationFilter)] = [:]
@@ -57,6 +59,10 @@ final class NotificationService: DaemonService {
     let paths = BatonPaths()
     /// The account link's side of pushes for other machines.
     let relay: PushRelay
+    /// Notifications from other machines whose action went back to them (`NotificationService+AcrossMachines`).
+    var answeredElsewhere: [String] = []
+    /// True while a close from the machine a notification came from is applied (it is not answered back).
+    var closingFromOrigin = false
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
@@ -82,6 +88,7 @@ final class NotificationService: DaemonService {
         waiting = Dictionary(grouping: contents.waiting, by: \.device)
         deviceSeen = contents.deviceSeen
         deviceApps = contents.deviceApps
+        tokens = try TokenTable.load(store.pool)
         restore(contents.pending)
         for (row, rowSequence, isUnsent) in contents.delivered {
             var notification = row
@@ -203,6 +210,11 @@ final class NotificationService: DaemonService {
             }
             reply(.done)
         case .push(let push): self.push(push, requestID: requestID, from: connection)
+        case .registerForRemoteNotifications(let owner):
+            registerForRemoteNotifications(owner, requestID: requestID, from: connection)
+        case .unregisterForRemoteNotifications(let owner):
+            unregisterForRemoteNotifications(owner, requestID: requestID, from: connection)
+        case .tokensQuery(let filter): reply(.tokensList(tokenList(filter)))
         case .relayPushes:
             relay.attach(connection)
             reply(.done)
@@ -211,6 +223,9 @@ final class NotificationService: DaemonService {
                 return reportDropped(push, note: outcome.note)
             }
             relay.answered(requestID, outcome)
+        case .remoteAnswer(let answer):
+            apply(answer)
+            reply(.done)
         case .locationChanged(let update):
             let previous = locations[update.device]
             let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
@@ -220,98 +235,8 @@ final class NotificationService: DaemonService {
         case .authorization, .settings, .categoriesList, .added, .pendingList, .pendingPiece, .deliveredList,
             .deliveredPiece, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .done:
+            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .deviceToken, .tokensList, .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
-        }
-    }
-
-    // MARK: - Helpers
-
-    /// Whether any device still has `identifier` of `bundle` among its delivered notifications.
-    func isDelivered(bundle: String, identifier: String) -> Bool {
-        delivered.contains { owner, list in
-            owner.bundleIdentifier == bundle && list.contains { $0.request.identifier == identifier }
-        }
-    }
-
-    func appRow(_ owner: NotificationOwner) -> NotificationTable.AppRow {
-        if let row = apps[owner] { return row }
-        let settings: NotificationSettings =
-            owner.bundleIdentifier == Self.cliBundleIdentifier
-            ? .granted([.alert, .sound, .badge]) : NotificationSettings()
-        return NotificationTable.AppRow(settings: settings, categories: [], badge: nil)
-    }
-
-    func saveApp(_ owner: NotificationOwner, _ row: NotificationTable.AppRow) {
-        apps[owner] = row
-        table.write { db in try NotificationTable.saveApp(owner, row, in: db) }
-    }
-
-    /// Why `owner` names no known app or device (`requester`, the asking device, is always known).
-    func unknown(_ owner: NotificationOwner, requester: String?) -> String? {
-        if !knownApps.contains(owner.bundleIdentifier) {
-            return "unknown app \(BoundedQuote.quote(owner.bundleIdentifier)): no device of this account has it"
-        }
-        if owner.device != requester, !knownDevices.contains(owner.device) {
-            return "unknown device \(BoundedQuote.quote(owner.device))"
-        }
-        return nil
-    }
-
-    /// Whether `device` is here to receive: its registered connection, or a follower of that device.
-    func isPresent(_ device: String) -> Bool {
-        devices.connection(named: device) != nil || followers.values.contains { $0.filter.device == device }
-    }
-
-    static func applying(_ change: SettingsChange, to settings: NotificationSettings) -> NotificationSettings {
-        var settings = settings
-        if let allow = change.allow {
-            settings = allow ? .granted([.alert, .sound, .badge]) : NotificationSettings(authorizationStatus: .denied)
-        }
-        if let sounds = change.sounds { settings.soundsEnabled = sounds }
-        if let badges = change.badges { settings.badgesEnabled = badges }
-        if let alerts = change.alerts { settings.alertsEnabled = alerts }
-        if let previews = change.previews { settings.showPreviews = previews }
-        return settings
-    }
-
-    func tellFollowers(_ message: NotificationMessage, owner: NotificationOwner) {
-        for follower in followers.values where follower.filter.matches(owner) {
-            send(message, requestID: follower.requestID, to: follower.connection)
-        }
-    }
-
-    // MARK: - Acknowledging after the commit
-
-    /// Sends `answer` once every change queued so far has committed. The daemon's rule (README): an answer
-    /// that promises durability (`added`, `waiting` in `pushed`, removals, settings, categories, badges) is
-    /// sent after the transaction that makes it true; a failed commit is answered with 507 instead.
-    func answerAfterCommit(_ answer: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
-        afterCommit { service, committed in
-            guard committed else {
-                return connection.fail(
-                    requestID, code: WireFailure.storageFailed,
-                    "the daemon could not store the change; nothing was changed (try again)")
-            }
-            service.send(answer, requestID: requestID, to: connection)
-        }
-    }
-
-    /// Runs `body` on the loop once every change queued so far has ended (in order with the commits' other
-    /// callbacks), told whether they committed. Called on the loop.
-    func afterCommit(_ body: @escaping (NotificationService, _ committed: Bool) -> Void) {
-        let loop = eventLoop
-        let bound = NIOLoopBound((service: self, body: body), eventLoop: loop)
-        table.write({ _ in }) { committed in
-            loop.execute { bound.value.body(bound.value.service, committed) }
-        }
-    }
-
-    func send(_ message: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
-        do {
-            connection.send(try message.wire(requestID: requestID))
-        } catch {
-            logger.error("cannot encode \(message.kind)", metadata: ["error": "\(error)"])
         }
     }
 }

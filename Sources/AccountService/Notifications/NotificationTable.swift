@@ -256,11 +256,13 @@ struct NotificationTable: Sendable {
             ])
     }
 
-    /// Forgets a device: its registration, the pushes waiting for it, its apps' settings and categories.
+    /// Forgets a device: its registration, the pushes waiting for it, its apps' settings, categories and
+    /// device tokens.
     static func forgetDevice(_ name: String, in db: Database) throws {
         try db.execute(sql: "DELETE FROM device WHERE name = ?", arguments: [name])
         try db.execute(sql: "DELETE FROM notificationPush WHERE device = ?", arguments: [name])
         try db.execute(sql: "DELETE FROM notificationApp WHERE device = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM notificationToken WHERE device = ?", arguments: [name])
     }
 
     static func deletePushes(_ sequences: [Int64], in db: Database) throws {

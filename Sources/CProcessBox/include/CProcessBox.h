@@ -6,4 +6,8 @@
 /// Returns 0 on success, else -1 with errno set.
 int baton_become_subreaper(void);
 
+/// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, hidden from Swift without `_GNU_SOURCE`): the spawned
+/// process starts in `path`. `actions` is a `posix_spawn_file_actions_t *`. Returns 0 or an error number.
+int baton_spawn_add_chdir(void *actions, const char *path);
+
 #endif

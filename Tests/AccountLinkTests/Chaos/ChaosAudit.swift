@@ -1,10 +1,12 @@
-import AccountLink
 import Foundation
 import TestSupport
 import Wire
 
+@testable import AccountLink
+
 /// The server's order of every key-value write: a trigger (the administrator's, not the account's) copies each row
-/// written to `baton.key_values` into `public.chaos_audit`; the checker opens the sealed values with the account key.
+/// written to `baton.key_values` into `public.chaos_audit`; the checker opens each row as the link does
+/// (`KeyValueRow`: the row's key is the name's route, the name sealed with the value in a padded box).
 enum ChaosAudit {
     /// A key's row as the server ordered it: the value (nil for a removal) and the machine that wrote it.
     struct Row: Equatable, CustomStringConvertible {
@@ -54,23 +56,23 @@ enum ChaosAudit {
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let seq = Int64(fields[0]) else { return nil }
             let hex = hexPrefix ? String(fields[2].dropFirst(2)) : fields[2]
-            let value: String? =
-                hex.isEmpty
-                ? nil
-                : try open(hex: hex, name: fields[1], key: key, owner: owner)
-            return Row(seq: seq, key: fields[1], value: value, machine: fields[3])
+            let opened = try KeyValueRow.open(
+                route: fields[1], sealed: hex.isEmpty ? nil : bytes(hex: hex), owner: owner, key: key)
+            return Row(seq: seq, key: opened.name, value: opened.value.map(text), machine: fields[3])
         }
     }
 
-    private static func open(hex: String, name: String, key: AccountKey, owner: String) throws -> String {
+    private static func bytes(hex: String) -> Data {
         var bytes = Data()
         var index = hex.startIndex
         while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
             bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
             index = next
         }
-        let plain = try Sealing.open(bytes, identity: Sealing.keyValueIdentity(owner: owner, key: name), key: key)
-        let value = try JSONDecoder().decode(PropertyListValue.self, from: plain)
+        return bytes
+    }
+
+    private static func text(_ value: PropertyListValue) -> String {
         if case .string(let text) = value { return text }
         return "\(value)"
     }

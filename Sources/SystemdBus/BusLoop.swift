@@ -3,15 +3,17 @@ import Foundation
 
 /// The bus thread: runs sd-bus (which is not thread-safe) and the work other threads post to it (the daemon's
 /// answers arrive on a NIO thread), waking on the bus's descriptor, its timeout, or a pipe written by `post`.
-final class BusLoop: @unchecked Sendable {
+public final class BusLoop: @unchecked Sendable {
     private let bus: OpaquePointer
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var queue: [@Sendable () -> Void] = []
+    /// Guarded by `lock`: `stop` was called.
+    private var stopping = false
 
-    init(bus: OpaquePointer) throws {
+    public init(bus: OpaquePointer) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
         for end in ends {
@@ -23,8 +25,13 @@ final class BusLoop: @unchecked Sendable {
         wakeWrite = ends[1]
     }
 
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
     /// Runs `work` on the bus thread, soon.
-    func post(_ work: @escaping @Sendable () -> Void) {
+    public func post(_ work: @escaping @Sendable () -> Void) {
         lock.lock()
         queue.append(work)
         lock.unlock()
@@ -32,13 +39,25 @@ final class BusLoop: @unchecked Sendable {
         _ = write(wakeWrite, &byte, 1)  // A full pipe already wakes the loop.
     }
 
-    /// Processes messages and posted work until the bus connection fails; returns sd-bus's error.
-    func run() -> Int32 {
+    /// Ends `run` (after the work posted before it).
+    public func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        post {}
+    }
+
+    /// Processes messages and posted work until the bus connection fails (sd-bus's negative error) or `stop`
+    /// (0).
+    public func run() -> Int32 {
         while true {
             var result: Int32
             repeat { result = sd_bus_process(bus, nil) } while result > 0
             if result < 0 { return result }
-            if drain() { continue }  // The work may have queued messages: process again before sleeping.
+            if drain() {
+                if lock.withLock({ stopping }) { return 0 }
+                continue
+            }  // The work may have queued messages: process again before sleeping.
             var timeout: UInt64 = 0
             var milliseconds: Int32 = -1
             if sd_bus_get_timeout(bus, &timeout) >= 0, timeout != UInt64.max {

@@ -1,0 +1,13 @@
+import Foundation
+
+@testable import AccountLink
+
+extension LinkedMachines {
+    /// The server's route of key-value key `name` for `owner` (`KeyValueRow`: names never reach the server), with
+    /// the key `machine` holds.
+    func route(_ name: String, owner: String = "alice", machine: String = "laptop") throws -> String {
+        let file = home(machine).appendingPathComponent("state/account.key")
+        let key = try AccountKey(text: try String(contentsOf: file, encoding: .utf8))
+        return KeyValueRow.route(name, owner: owner, key: key)
+    }
+}
