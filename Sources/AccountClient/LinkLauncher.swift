@@ -44,6 +44,9 @@ public enum LinkLauncher {
         return false
     }
 
+    /// The pid of this machine's running daemon (written in its instance lock), if one runs and has written it.
+    public static func daemonPID(paths: BatonPaths) -> pid_t? { PidLock.holder(of: paths.daemonLock) }
+
     /// Takes the link's lock for the life of this process and writes its pid there; false when another link holds it.
     public static func holdLock(paths: BatonPaths) -> Bool { PidLock.hold(lockFile(paths)) }
 }

@@ -206,7 +206,7 @@ struct LinkRunCommand: AsyncParsableCommand {
         let logger = Logger(label: "baton.link")
         // Started by `account create|join` just before `daemon start`, the link waits for the daemon, not the other
         // way round (the daemon sees a link running and starts none).
-        guard await DaemonWatch.waitForDaemon(paths: files.paths, within: .seconds(15)) else {
+        guard let daemon = await DaemonWatch.waitForDaemon(paths: files.paths, within: .seconds(15)) else {
             return logger.notice("no daemon came up within 15 s; the daemon starts the link when it starts")
         }
         let client = PostgresClient(
@@ -217,7 +217,7 @@ struct LinkRunCommand: AsyncParsableCommand {
         // machine's offers on the server), and the pool stops after both.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
-            group.addTask { await DaemonWatch.endWhenTheDaemonIsGone(paths: files.paths, logger: logger) }
+            group.addTask { await DaemonWatch.endWhenTheDaemonIsGone(daemon, paths: files.paths, logger: logger) }
             let bridges = Task {
                 async let keyValuesDone: Void = keyValues.run(client: client)
                 async let handoffDone: Void = handoff.run(client: client)

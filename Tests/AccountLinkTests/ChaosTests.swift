@@ -27,6 +27,34 @@ import Testing
         #expect(outcome.verdict.passed, "\(outcome.line)\n\(outcome.verdict)\nshortest history:\n\(history)")
     }
 
+    /// The machine left behind (seed 2027's short run, cut down): m2's link is stopped, m2 writes, the server goes
+    /// away, m2's daemon is killed and started again as the stopped link is continued. The old link, its key-value
+    /// loop waiting on the absent server with the daemon's end unread behind it, must still end (its daemon was
+    /// replaced) and make way for the new daemon's link while the server is away; then every machine converges.
+    @Test func aStoppedLinkOutlivingItsKilledDaemonMakesWayForANewLink() async throws {
+        let runner = try ChaosRunner()
+        defer { runner.cluster.close() }
+        let machines = runner.cluster.machines
+        let old = try await machines.runningLink("m2")
+        for step: ChaosStep in [
+            .linkStop(machine: 2), .set(machine: 2, device: 1, key: 6, value: "v2"), .serverStop,
+            .set(machine: 0, device: 1, key: 2, value: "v7"), .set(machine: 1, device: 1, key: 1, value: "v9"),
+            .killDaemon(machine: 2),
+        ] {
+            try await runner.play(step)
+        }
+        #expect(
+            try await machines.settled(
+                "a link of m2's new daemon in place of the stopped one, the server still away", limit: .seconds(45)
+            ) {
+                guard let pid = try machines.linkPID("m2") else { return false }
+                return pid != old
+            })
+        try await runner.healAndSettle()
+        let verdict = try ChaosVerdict(runner.record, runner.cluster)
+        #expect(verdict.passed, "\(verdict)")
+    }
+
     @Test(.enabled(if: environment["BATON_CHAOS_MINUTES"] != nil))
     func aLongRun() async throws {
         let minutes = Double(Self.environment["BATON_CHAOS_MINUTES"] ?? "") ?? 30
