@@ -14,7 +14,7 @@ import Wire
 /// store is the durable queue: the cursor says which local revisions were not pushed yet, and they go first when
 /// the server is back (the server's order decides).
 public actor KeyValueBridge {
-    public static let remoteWriterPrefix = "machine:"
+    public static let remoteWriterPrefix = KeyValueWrite.linkWriterPrefix
 
     let record: AccountLinkRecord
     let key: AccountKey
@@ -285,7 +285,12 @@ public actor KeyValueBridge {
         } else if value == nil {
             return
         }
-        write(name, value, from: machine)
+        // On the condition that the daemon holds no newer write of the key than the link has heard of: a local
+        // write still on its way here is not overwritten (and lost, if the link ended before it wrote it back).
+        write(
+            KeyValueEntry(
+                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine),
+            unlessNewerThan: local[name]?.revision ?? 0)
         // The daemon does not echo a link's own writes back to it: remember what it now holds.
         local[name] = KeyValueEntry(
             key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),
@@ -298,13 +303,16 @@ public actor KeyValueBridge {
                 key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
     }
 
-    /// Writes `entry`'s value into the daemon as its writer; the answer says as which revision (`written`).
-    func write(_ entry: KeyValueEntry) {
+    /// Writes `entry`'s value into the daemon as its writer (with `unlessNewerThan`, only if the key holds no
+    /// newer write of a device); the answer says as which revision (`written`).
+    func write(_ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil) {
         requestCounter += 1
         ownWrites[requestCounter] = entry
         daemon?.send(
             .keyValueWrite(
-                KeyValueWrite(requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer)))
+                KeyValueWrite(
+                    requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer,
+                    unlessNewerThan: heard)))
     }
 
     /// The daemon stored a write of the link's as `reply.revision`. A local change of the key heard meanwhile with

@@ -127,6 +127,15 @@ final class KeyValueService: DaemonService {
                     KeyValueWritten(requestID: write.requestID, key: write.key, writeID: writeID, revision: nil)))
             return
         }
+        if let heard = write.unlessNewerThan, let current = entries[write.key] ?? removed[write.key],
+            current.revision > heard, !current.writer.hasPrefix(KeyValueWrite.linkWriterPrefix)
+        {
+            // A device's write the link has not heard yet stays; the link sends it once it hears it.
+            connection.send(
+                .keyValueWritten(
+                    KeyValueWritten(requestID: write.requestID, key: write.key, writeID: writeID, revision: nil)))
+            return
+        }
         let previous = entries[write.key]
         let newTotal: Int
         do {

@@ -30,19 +30,30 @@ public struct KeyValueWrite: Codable, Hashable, Sendable {
     public var writeID: UInt64?
     /// The writer's name when the connection has not registered a device (the CLI).
     public var writer: String?
+    /// The account link's condition on a write it brings from the server: the newest revision of the key it has
+    /// heard of. The daemon refuses the write (answers with no revision) when the key holds a newer write of
+    /// anyone but a link (`linkWriterPrefix`): a device's acknowledged write the link has not heard yet is never
+    /// overwritten by an older server row (the link sends it, ordered after that row, once it hears it).
+    public var unlessNewerThan: Int64?
+
+    /// How the account link names the machine a value came from (`machine:laptop`) when it writes it here.
+    public static let linkWriterPrefix = "machine:"
 
     public init(
-        requestID: UInt64, key: String, value: PropertyListValue?, writeID: UInt64? = nil, writer: String? = nil
+        requestID: UInt64, key: String, value: PropertyListValue?, writeID: UInt64? = nil, writer: String? = nil,
+        unlessNewerThan: Int64? = nil
     ) {
         self.requestID = requestID
         self.key = key
         self.value = value
         self.writeID = writeID
         self.writer = writer
+        self.unlessNewerThan = unlessNewerThan
     }
 }
 
-/// Daemon → client: a write is stored (durably) as `revision`; nil when it was a resent duplicate.
+/// Daemon → client: a write is stored (durably) as `revision`; nil when it was a resent duplicate or a link's
+/// conditional write was refused (`KeyValueWrite.unlessNewerThan`).
 public struct KeyValueWritten: Codable, Hashable, Sendable {
     public var requestID: UInt64
     public var key: String
