@@ -6,7 +6,7 @@ import Testing
 /// join, clocks minutes apart), then every machine must hold the server's state, keep every acknowledged write,
 /// have every push once and never hear "continued" for a continue its target did not complete.
 /// The short form runs here with fixed seeds; `scripts/chaos.sh --minutes N [--seed S]` runs the long one
-/// (`BATON_CHAOS_MINUTES`, `BATON_CHAOS_SEEDS`).
+/// (`BATON_CHAOS_MINUTES`, `BATON_CHAOS_SEEDS`, `BATON_CHAOS_FAULT_SHARE`).
 @Suite(.serialized) struct ChaosTests {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -14,13 +14,15 @@ import Testing
     func aShortRunUnderFaultsLosesNothing(seed: UInt64) async throws {
         let outcome = try await ChaosCheck.run(seed: seed, seconds: 25)
         let history = outcome.history.map(\.description).joined(separator: "\n")
-        // Open, not yet diagnosed (docs/consistency.md, "Not yet kept"): seed 27 once lost one acknowledged write
-        // around a daemon kill; seed 2027's short run leaves one machine behind after its stopped link outlived its
-        // killed daemon (the long run of the same seed converges). Until both are found the short form reports its
-        // failures as a known intermittent issue, with the verdict and the history; the long form gates.
-        if !outcome.verdict.passed {
-            withKnownIssue("open chaos findings (see docs/consistency.md)", isIntermittent: true) {
-                Issue.record("\(outcome.line)\n\(outcome.verdict)\nhistory:\n\(history)")
+        // Open, not yet found (docs/consistency.md, "Not yet kept"): seed 27 once lost one acknowledged write around a
+        // daemon kill, not reproduced since. Until it is found a run that fails by lost writes alone is reported
+        // as a known intermittent issue, with the verdict and the history; every other check gates.
+        let verdict = outcome.verdict
+        if !verdict.passed, verdict.divergences.isEmpty, verdict.duplicates.isEmpty, verdict.strays.isEmpty,
+            verdict.phantoms.isEmpty
+        {
+            withKnownIssue("the open lost write (see docs/consistency.md)", isIntermittent: true) {
+                Issue.record("\(outcome.line)\n\(verdict)\nhistory:\n\(history)")
             }
             return
         }
@@ -61,10 +63,20 @@ import Testing
         let seeds =
             (Self.environment["BATON_CHAOS_SEEDS"] ?? "").split(separator: ",").compactMap { UInt64($0) }
         let chosen = seeds.isEmpty ? [UInt64.random(in: 1...999_999)] : seeds
+        let share = Double(Self.environment["BATON_CHAOS_FAULT_SHARE"] ?? "") ?? ChaosPlan.defaultFaultShare
         let each = Int(minutes * 60) / chosen.count
+        var (operations, faults, played) = (0, 0, Duration.zero)
         for seed in chosen {
-            let outcome = try await ChaosCheck.run(seed: seed, seconds: each)
+            let outcome = try await ChaosCheck.run(seed: seed, seconds: each, faultShare: min(max(share, 0), 1))
             #expect(outcome.verdict.passed, "\(outcome.line)")
+            operations += outcome.verdict.operations
+            faults += outcome.verdict.faults
+            played += outcome.played
         }
+        let total = Double(played.components.seconds) / 60
+        print(
+            "chaos total: \(chosen.count) seeds, \(operations) operations, \(faults) faults in "
+                + "\(String(format: "%.1f", total)) min (\(String(format: "%.0f", Double(faults) / max(total, 1 / 60))) faults/min)"
+        )
     }
 }

@@ -9,30 +9,42 @@ enum ChaosCheck {
         var verdict: ChaosVerdict
         /// The shortest history found that fails (empty when the run passed).
         var history: [ChaosStep]
+        /// How long the steps took (healing and settling left out).
+        var played: Duration = .zero
         var line: String {
-            "chaos seed \(seed): \(verdict.summary)"
+            let minutes = Double(played.components.seconds) / 60
+            let rate = minutes > 0 ? Double(verdict.faults) / minutes : 0
+            return "chaos seed \(seed): \(verdict.summary) in \(String(format: "%.1f", minutes)) min "
+                + "(\(String(format: "%.0f", rate)) faults/min)"
         }
     }
 
-    /// Plays a run of `seconds` from `seed`.
-    static func run(seed: UInt64, seconds: Int, log: (String) -> Void = { print($0) }) async throws -> Outcome {
+    /// Plays a run of `seconds` from `seed`; about `faultShare` of its steps are faults (`ChaosPlan.next`).
+    static func run(
+        seed: UInt64, seconds: Int, faultShare: Double = ChaosPlan.defaultFaultShare,
+        log: (String) -> Void = { print($0) }
+    ) async throws -> Outcome {
         var plan = ChaosPlan(seed: seed)
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(seconds)
+        let start = clock.now
+        let deadline = start + .seconds(seconds)
         let runner = try ChaosRunner()
         var steps: [ChaosStep] = []
         let verdict: ChaosVerdict
+        var played = Duration.zero
         do {
             defer { runner.cluster.close() }
             while clock.now < deadline {
-                let step = plan.next()
+                let step = plan.next(faultShare: faultShare)
                 steps.append(step)
                 try await runner.play(step)
             }
+            played = clock.now - start
             try await runner.healAndSettle()
             verdict = try ChaosVerdict(runner.record, runner.cluster)
+            if !verdict.passed { keepLogs(runner.cluster, seed: seed, log: log) }
         }
-        var outcome = Outcome(seed: seed, verdict: verdict, history: [])
+        var outcome = Outcome(seed: seed, verdict: verdict, history: [], played: played)
         log(outcome.line)
         guard !verdict.passed else { return outcome }
         log("\(verdict)")
@@ -53,6 +65,22 @@ enum ChaosCheck {
         log("seed \(seed) fails; shortest history found (\(outcome.history.count) of \(steps.count) steps):")
         for (index, step) in outcome.history.enumerated() { log("  \(index): \(step)") }
         return outcome
+    }
+
+    /// Copies every machine's logs (daemon, link) of a failed run to `BATON_CHAOS_LOGS` (a temporary directory
+    /// unless set) before the homes go.
+    static func keepLogs(_ cluster: ChaosCluster, seed: UInt64, log: (String) -> Void) {
+        let root =
+            ProcessInfo.processInfo.environment["BATON_CHAOS_LOGS"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-chaos-logs")
+        let target = root.appendingPathComponent("seed-\(seed)-\(UUID().uuidString.prefix(8))")
+        for machine in 0..<ChaosPlan.machines {
+            let name = ChaosCluster.name(machine)
+            let logs = cluster.machines.home(name).appendingPathComponent("state/logs")
+            try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            try? FileManager.default.copyItem(at: logs, to: target.appendingPathComponent(name))
+        }
+        log("logs of seed \(seed) kept in \(target.path)")
     }
 
     /// Plays `steps` on a fresh cluster and returns the verdict.

@@ -99,8 +99,11 @@ struct ChaosPlan {
 
     init(seed: UInt64) { random = ChaosRandom(seed: seed) }
 
+    /// The share of steps that are faults unless a run asks for another (`scripts/chaos.sh --fault-share`).
+    static let defaultFaultShare = 0.25
+
     /// The next step; faults make up about `faultShare` of the steps.
-    mutating func next(faultShare: Double = 0.25) -> ChaosStep {
+    mutating func next(faultShare: Double = defaultFaultShare) -> ChaosStep {
         counter += 1
         if Double.random(in: 0..<1, using: &random) < faultShare { return fault() }
         let machine = Int.random(in: 0..<Self.machines, using: &random)
