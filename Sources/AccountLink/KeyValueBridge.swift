@@ -34,6 +34,11 @@ public actor KeyValueBridge {
     var legacyNames: Set<String> = []
     /// The link's writes into the daemon not answered yet, by request.
     private var ownWrites: [UInt64: KeyValueEntry] = [:]
+    /// How far this link has read the server's rows (the next read starts after it). The cursor file's
+    /// `serverSeq` stays below every row whose write into the daemon is not answered yet (`rowWrites`).
+    var readSeq: Int64
+    /// The change number of the server row each unanswered write into the daemon brings, by request.
+    var rowWrites: [UInt64: Int64] = [:]
     private let skipped: SkippedRows
     /// Pushes for other machines' devices, on the same pool and doorbell.
     let pushes: PushBridge
@@ -44,6 +49,7 @@ public actor KeyValueBridge {
         self.files = files
         self.logger = logger
         cursor = files.readCursor()
+        readSeq = cursor.serverSeq
         skipped = SkippedRows(files: files)
         pushes = PushBridge(
             record: record, key: key, files: files, channel: Doorbells.channel("kv", owner: record.owner, key: key),
@@ -99,6 +105,8 @@ public actor KeyValueBridge {
                 case .keyValueWritten(let reply):
                     await self.written(reply)
                     await self.pushPending(client)
+                case .keyValueRejected(let rejected):
+                    await self.answered(rejected.requestID)
                 default:
                     break
                 }
@@ -254,7 +262,7 @@ public actor KeyValueBridge {
     private func pull(_ client: PostgresClient) async throws {
         let rows = try await client.query(
             """
-            SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(cursor.serverSeq)
+            SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(readSeq)
             ORDER BY seq
             """, logger: logger)
         for try await (route, sealed, machine, seq, writtenAt) in rows.decode(
@@ -263,14 +271,15 @@ public actor KeyValueBridge {
             do {
                 let (name, value) = try KeyValueRow.open(route: route, sealed: sealed, owner: record.owner, key: key)
                 if name == route { legacyNames.insert(name) }  // a row from before names were sealed
-                adopt(row: name, value, from: machine)
+                adopt(row: name, value, from: machine, seq: seq)
             } catch {
                 skipped.pass(
                     SkippedRows.Row(
                         table: "key_values", seq: seq, machine: machine, writtenAt: writtenAt, reason: "\(error)"),
                     logger: logger)
             }
-            try advance { $0.serverSeq = max($0.serverSeq, seq) }
+            readSeq = max(readSeq, seq)
+            try settleServerCursor()
         }
     }
 
@@ -278,7 +287,7 @@ public actor KeyValueBridge {
     /// local write of the key not yet sent (that one goes to the server next, is ordered after this row, and is
     /// read back in its turn) or holds that value already. A machine's own rows count too: after its queued writes
     /// are replayed, what the server's order made of them is what it keeps.
-    private func adopt(row name: String, _ value: PropertyListValue?, from machine: String) {
+    private func adopt(row name: String, _ value: PropertyListValue?, from machine: String, seq: Int64) {
         if let held = local[name] {
             let unsent = held.revision > cursor.pushedRevision && !held.writer.hasPrefix(Self.remoteWriterPrefix)
             if unsent || held.value == value { return }
@@ -290,7 +299,7 @@ public actor KeyValueBridge {
         write(
             KeyValueEntry(
                 key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine),
-            unlessNewerThan: local[name]?.revision ?? 0)
+            unlessNewerThan: local[name]?.revision ?? 0, row: seq)
         // The daemon does not echo a link's own writes back to it: remember what it now holds.
         local[name] = KeyValueEntry(
             key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),
@@ -304,10 +313,12 @@ public actor KeyValueBridge {
     }
 
     /// Writes `entry`'s value into the daemon as its writer (with `unlessNewerThan`, only if the key holds no
-    /// newer write of a device); the answer says as which revision (`written`).
-    func write(_ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil) {
+    /// newer write of a device); the answer says as which revision (`written`). A write that brings the server's
+    /// `row` holds the cursor file below that row until the daemon answers it (`settleServerCursor`).
+    func write(_ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil, row: Int64? = nil) {
         requestCounter += 1
         ownWrites[requestCounter] = entry
+        if let row { rowWrites[requestCounter] = row }
         daemon?.send(
             .keyValueWrite(
                 KeyValueWrite(
@@ -319,6 +330,7 @@ public actor KeyValueBridge {
     /// a lower revision was stored before it and is overwritten in the daemon though it was acknowledged: it is
     /// written again and sent, so it is ordered after the server's row it lost to, and every machine ends on it.
     private func written(_ reply: KeyValueWritten) {
+        answered(reply.requestID)
         guard var entry = ownWrites.removeValue(forKey: reply.requestID), let revision = reply.revision else { return }
         entry.revision = revision
         let held = local[entry.key]

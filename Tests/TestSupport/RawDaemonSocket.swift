@@ -12,6 +12,18 @@ public final class RawDaemonSocket {
     public init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError.system("socket", errno) }
+        let status = try Self.withAddress(path) { [descriptor] in connect(descriptor, $0, $1) }
+        guard status == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw RawSocketError.system("connect", code)
+        }
+    }
+
+    /// Calls `body` with the Unix socket address of `path` (for `connect` or `bind`) and returns what it returns.
+    public static func withAddress(
+        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) throws -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -21,19 +33,20 @@ public final class RawDaemonSocket {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
-        let status = withUnsafePointer(to: &address) {
+        return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
-        }
-        guard status == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw RawSocketError.system("connect", code)
         }
     }
 
+    /// Wraps a connection the test accepted on a socket of its own (the test playing the daemon).
+    public init(accepted descriptor: Int32) { self.descriptor = descriptor }
+
     deinit { Glibc.close(descriptor) }
+
+    /// Ends the connection both ways at once (the peer reads its end, as when a daemon dies).
+    public func closeNow() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
     /// Writes all of `bytes` (blocking; a closed peer is an error, never SIGPIPE).
     public func send(_ bytes: [UInt8]) throws {
