@@ -25,7 +25,9 @@ import Wire
         let revision = try machines.newestRevision("laptop")
         #expect(
             try await machines.settled("the laptop's v1 sent") { machines.cursor("laptop").pushedRevision >= revision })
+        let running = try #require(try await machines.runningLink("laptop"))
         #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0)
+        #expect(try await machines.settled("the laptop's link gone with its daemon") { kill(running, 0) != 0 })
         #expect(try machines.baton("server", ["kv", "set", "k", "v2"]).status == 0)
 
         // The laptop's link runs here against a daemon the test plays: it hears the row, and dies before storing it.
