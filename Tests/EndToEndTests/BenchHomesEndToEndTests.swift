@@ -6,9 +6,6 @@ import Testing
 /// it started has ended; before, the daemon outlived the bench and the homes were left in /tmp.
 @Suite(.serialized) struct BenchHomesEndToEndTests {
     @Test(
-        .disabled(
-            "Quarantined: in a fresh-clone CI run (kv) a process of the bench's home still ran when the bench ended and its home was left; passes alone; cause not found yet"
-        ),
         arguments: [["kv"], ["handoff"], ["handoff", "kv"]])
     func benchLeavesNoHomeAndNoDaemonBehind(names: [String]) async throws {
         let fixture = try await BatonFixture()
