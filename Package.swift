@@ -151,7 +151,9 @@ let package = Package(
         // The small API notification service extensions are written with (no UI, no daemon).
         .target(name: "NotificationServiceExtensionKit", dependencies: ["Notifications"]),
         // Notification content extensions (UserNotificationsUI): the protocol, its wire format, the runner.
-        .target(name: "NotificationContentExtensionKit", dependencies: ["Notifications", "BatonEnvironment"]),
+        .target(
+            name: "NotificationContentExtensionKit", dependencies: ["Notifications", "BatonEnvironment"],
+            exclude: ["README.md"]),
         // Sealing and opening end-to-end encrypted pushes (`baton push --encrypt`, MonkeyBrowser's extension).
         .target(
             name: "EncryptedPush",

@@ -105,7 +105,7 @@ public struct BannerStack: Sendable {
         }
         if press == .ctrl("n") { return .handled }
         if !top.bar.isEditing {
-            if press == KeyPress(.down) || press == KeyPress(.up) {
+            if press == KeyPress(.down) || (press == KeyPress(.up) && isExpanded) {
                 isExpanded = press == KeyPress(.down)
                 return .handled
             }

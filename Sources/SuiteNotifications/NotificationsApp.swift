@@ -113,6 +113,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     }
 
     public func stop() {
+        expansion?.session?.close()
         linkTask?.cancel()
         center?.close()
         saveLastSeen()

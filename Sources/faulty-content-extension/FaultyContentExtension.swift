@@ -8,7 +8,7 @@ import Notifications
 
 /// A test content extension that misbehaves as its notification's `userInfo["fault"]` says: `crash` (a
 /// signal), `hang` (never draws), `hoard` (touches 64 MB), `exit` (exits before drawing), `garbage` (writes
-/// what is not the protocol), `crashOnAction` and `hangOnAction` (draw, then fail at a button); else it draws
+/// what is not the protocol), `flood` (a line past the protocol's limit), `hostile` (draws escape sequences), `crashOnAction` and `hangOnAction` (draw, then fail at a button); else it draws
 /// two lines. A button's answer is `userInfo["answer"]` (a `ContentResponseOption`), and the button
 /// `swap` replaces the category's buttons with one named `Swapped` (answered `doNotDismiss`).
 struct FaultyContentExtension: NotificationContentExtension {
@@ -28,6 +28,16 @@ struct FaultyContentExtension: NotificationContentExtension {
         case "hang": while true { sleep(60) }
         case "exit": exit(3)
         case "hoard": Self.hoard()
+        case "flood":
+            // One line that never ends: the host stops reading at the protocol's line limit.
+            let text = [UInt8](repeating: UInt8(ascii: "x"), count: 256 * 1024)
+            _ = text.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            while true { sleep(60) }
+        case "hostile":
+            return ContentDrawing(lines: [
+                [ContentRun("\u{1B}[2J\u{1B}]0;pwned\u{07}cleared?", style: .title)],
+                [ContentRun("\u{202E}reversed\u{202C} and a tab\there")],
+            ])
         case "garbage":
             let text = Array("this is not the protocol\n".utf8)
             _ = text.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
