@@ -1,5 +1,6 @@
 import BatonEnvironment
 import Foundation
+import Logging
 import NotificationContentExtensionKit
 import Notifications
 import Today
@@ -13,6 +14,9 @@ struct ContentExtensionConversation {
     let deliver: @Sendable (ContentExtensionEvent) -> Void
     private var output: [UInt8] = []
     private var peakKB = 0
+    /// From spawn to the first frame, when one came.
+    private var firstFrame: Duration?
+    private let logger = Logger(label: "baton.suite.content-extensions")
     /// How often an open, idle extension is looked at (its memory, the suite's messages).
     static let idlePoll = Duration.milliseconds(50)
 
@@ -33,6 +37,7 @@ struct ContentExtensionConversation {
     }
 
     mutating func run(host: ContentExtensionHost, executable: String, request: ContentExtensionRequest) {
+        let started = ContinuousClock.now
         let process: ChildProcess
         do {
             process = try ExtensionLaunch.start(
@@ -45,7 +50,7 @@ struct ContentExtensionConversation {
             }
             return
         }
-        let ending = converse(process, request: request)
+        let ending = converse(process, request: request, started: started)
         switch ending {
         case .closed: _ = process.write((try? ContentExtensionLine.encode(ContentHostMessage.end)) ?? [])
         case .broke: process.kill()
@@ -53,6 +58,12 @@ struct ContentExtensionConversation {
         }
         process.closeInput()
         let exit = process.reap(grace: .milliseconds(200))
+        logger.info(
+            "content extension ended",
+            metadata: [
+                "executable": "\(executable)", "ending": "\(ending)", "peakKB": "\(peakKB)",
+                "firstFrameMilliseconds": "\(firstFrame.map { String($0.milliseconds) } ?? "none")",
+            ])
         if case .closed = ending {
             deliver(.ended)
         } else if peakKB > limits.peakRSSKB {
@@ -67,7 +78,9 @@ struct ContentExtensionConversation {
     }
 
     /// The protocol itself.
-    private mutating func converse(_ process: ChildProcess, request: ContentExtensionRequest) -> Ending {
+    private mutating func converse(
+        _ process: ChildProcess, request: ContentExtensionRequest, started: ContinuousClock.Instant
+    ) -> Ending {
         let timeout = limits.updateTimeout
         // Until the first frame, then while a button waits for its answer.
         var deadline: ContinuousClock.Instant? = .now + timeout
@@ -102,7 +115,10 @@ struct ContentExtensionConversation {
                     else { return .processEnded }
                 case .draw(let drawing):
                     guard greeted else { return .broke(.garbage("drew before hello")) }
-                    if !drawn, awaiting == 0 { deadline = nil }
+                    if !drawn {
+                        firstFrame = .now - started
+                        if awaiting == 0 { deadline = nil }
+                    }
                     drawn = true
                     deliver(.drew(drawing))
                 case .actions(let actions):
