@@ -40,10 +40,11 @@ public struct ContentExpansion: Sendable {
     /// Whether this is `other` (same app, device and identifier).
     public func shows(_ other: DeliveredNotification) -> Bool { content.shows(other) }
 
-    /// Whether buttons go to the extension first: while it runs, not once it failed.
+    /// Whether buttons go to the extension first: once it has drawn (its `didReceive(_ notification:)` has run),
+    /// never while it loads or once it failed; then they go straight to the app.
     public var holdsActions: Bool {
-        if case .failed = status { return false }
-        return true
+        if case .drawn = status { return true }
+        return false
     }
 
     /// What the views draw.

@@ -146,6 +146,17 @@ import Today
         }
     }
 
+    @Test func aButtonPressedBeforeTheFirstFrameGoesStraightToTheApp() async throws {
+        let harness = try ContentExtensionHarness(
+            ContentExtensionHarness.faulty(answer: .doNotDismiss), catalog: ContentExtensionHarness.faultyCatalog)
+        harness.key(KeyPress(.right))
+        #expect(harness.app.expansion?.status == .loading)  // its events are not fed yet
+        harness.key(KeyPress(.enter))
+        #expect(harness.activated == ["Faulty"])
+        #expect(harness.app.ledger.delivered.isEmpty)
+        #expect(harness.app.expansion == nil)
+    }
+
     @Test func theExtensionMayChangeTheButtonsWhileOpen() async throws {
         let harness = try ContentExtensionHarness(
             ContentExtensionHarness.faulty(), catalog: ContentExtensionHarness.faultyCatalog)
