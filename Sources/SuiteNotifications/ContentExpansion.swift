@@ -4,8 +4,8 @@ import TerminalUI
 import TextWidth
 
 /// A notification expanded with its content extension (F4's open buttons, or a banner after `Ctrl-N`, `↓`):
-/// the extension's session, what it drew or why it is "Unable to Load", the button waiting for its answer and
-/// the buttons it set. The suite's state; `ExpandedContent` is what the views draw of it.
+/// the extension's session, what it drew or why it is "Unable to Load", and the button waiting for its answer.
+/// The suite's state; `ExpandedContent` is what the views draw of it.
 public struct ContentExpansion: Sendable {
     /// Tells this expansion's events from those of an earlier one.
     public let token: Int
@@ -24,8 +24,6 @@ public struct ContentExpansion: Sendable {
     public var status = Status.loading
     /// The button sent to the extension, waiting for its answer.
     public var pending: (actionIdentifier: String, userText: String?, foreground: Bool)?
-    /// The buttons the extension set while open (nil: the category's).
-    public var actions: [NotificationAction]?
 
     init(
         token: Int, notification: DeliveredNotification, manifest: ContentExtensionManifest,

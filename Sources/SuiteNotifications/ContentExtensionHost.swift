@@ -52,16 +52,19 @@ public struct ContentExtensionHost: Sendable {
 
     /// Starts `manifest`'s extension for `notification` on a thread of its own; `deliver` hears what it draws,
     /// its buttons, its answers and, once, its failure.
+    /// `devicePosition` is read on that thread (it may read a file).
     public func open(
         _ manifest: ContentExtensionManifest, notification: DeliveredNotification, width: Int,
-        devicePosition: ContentCoordinate?, deliver: @escaping @Sendable (ContentExtensionEvent) -> Void
+        devicePosition: @escaping @Sendable () -> ContentCoordinate?,
+        deliver: @escaping @Sendable (ContentExtensionEvent) -> Void
     ) -> ContentExtensionSession {
-        let request = ContentExtensionRequest(
-            notification: notification, appGroupPath: appGroupDirectory.path, resourcesPath: resourcesDirectory?.path,
-            width: width, height: manifest.rows(width: width), devicePosition: devicePosition)
         let session = ContentExtensionSession()
         let host = self
         let thread = Thread {
+            let request = ContentExtensionRequest(
+                notification: notification, appGroupPath: host.appGroupDirectory.path,
+                resourcesPath: host.resourcesDirectory?.path, width: width, height: manifest.rows(width: width),
+                devicePosition: devicePosition())
             var conversation = ContentExtensionConversation(limits: host.limits, inbox: session, deliver: deliver)
             conversation.run(host: host, executable: manifest.executable, request: request)
         }

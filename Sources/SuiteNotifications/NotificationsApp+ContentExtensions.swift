@@ -38,7 +38,7 @@ extension NotificationsApp {
         let port = self.port
         let inbox = Addressee.app(name)
         let session = contentHost?.open(
-            manifest, notification: notification, width: Self.contentWidth, devicePosition: devicePosition()
+            manifest, notification: notification, width: Self.contentWidth, devicePosition: devicePosition
         ) { event in
             port.post(ContentExpansionUpdate(token: token, event: event), to: inbox)
         }
@@ -54,8 +54,6 @@ extension NotificationsApp {
             current.status = .drawn(drawing)
             expansion = current
         case .actions(let actions):
-            current.actions = actions
-            expansion = current
             if screen.bar.map({ current.shows($0.notification) }) == true { screen.replaceActions(actions) }
             banners.replaceActions(actions, of: current.notification)
         case .answered(let option):
