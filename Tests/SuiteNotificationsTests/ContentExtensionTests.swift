@@ -230,10 +230,12 @@ import Today
         harness.app.devicePosition = { ContentCoordinate(latitude: 51.5100, longitude: -0.1350) }
         harness.key(KeyPress(.right))
         #expect(await harness.waitForFirstFrame())
-        let text = harness.render().textLines().joined(separator: "\n")
+        let buffer = harness.render()
+        let text = buffer.textLines().joined(separator: "\n")
         #expect(text.contains("●"))
         #expect(text.contains("◎ you"))
         #expect(text.contains("235 Regent Street"))  // the default content shows beside the map
         #expect(text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })  // braille land
+        try Golden.check(buffer, named: "center-content-extension-stores")
     }
 }
