@@ -37,6 +37,11 @@ struct ContentExtensionConversation {
     }
 
     mutating func run(host: ContentExtensionHost, executable: String, request: ContentExtensionRequest) {
+        // The notification goes as one line under the protocol's limit, or the extension is not started.
+        guard let requestLine = try? ContentExtensionLine.encode(ContentHostMessage.notification(request)) else {
+            deliver(.failed(.requestTooLarge(limit: ContentExtensionProtocol.maximumLineBytes)))
+            return
+        }
         let started = ContinuousClock.now
         let process: ChildProcess
         do {
@@ -50,7 +55,7 @@ struct ContentExtensionConversation {
             }
             return
         }
-        let ending = converse(process, request: request, started: started)
+        let ending = converse(process, requestLine: requestLine, started: started)
         switch ending {
         case .closed: _ = process.write((try? ContentExtensionLine.encode(ContentHostMessage.end)) ?? [])
         case .broke: process.kill()
@@ -79,7 +84,7 @@ struct ContentExtensionConversation {
 
     /// The protocol itself.
     private mutating func converse(
-        _ process: ChildProcess, request: ContentExtensionRequest, started: ContinuousClock.Instant
+        _ process: ChildProcess, requestLine: [UInt8], started: ContinuousClock.Instant
     ) -> Ending {
         let timeout = limits.updateTimeout
         // Until the first frame, then while a button waits for its answer.
@@ -110,9 +115,7 @@ struct ContentExtensionConversation {
                         return .broke(.garbage("speaks content extension protocol \(version), the host speaks 1"))
                     }
                     greeted = true
-                    guard let line = try? ContentExtensionLine.encode(ContentHostMessage.notification(request)),
-                        process.write(line)
-                    else { return .processEnded }
+                    guard process.write(requestLine) else { return .processEnded }
                 case .draw(let drawing):
                     guard greeted else { return .broke(.garbage("drew before hello")) }
                     if !drawn {

@@ -115,6 +115,20 @@ import Today
         #expect(harness.app.expansion?.holdsActions == false)
     }
 
+    @Test func aNotificationOverTheLineLimitIsNotSentToTheExtension() async throws {
+        var notification = ContentExtensionHarness.faulty()
+        notification.request.content.body = String(repeating: "long ", count: 14_000)  // 70 KB
+        let harness = try ContentExtensionHarness(notification, catalog: ContentExtensionHarness.faultyCatalog)
+        harness.key(KeyPress(.right))
+        #expect(await harness.waitForFirstFrame())
+        guard case .failed(let reason)? = harness.app.expansion?.status else {
+            Issue.record("not failed: \(String(describing: harness.app.expansion?.status))")
+            return
+        }
+        #expect(reason.contains("was not started"), "\(reason)")
+        #expect(harness.render().textLines().joined().contains("Unable to Load"))
+    }
+
     @Test(arguments: ContentResponseOption.allCases)
     func aButtonGoesToTheExtensionFirst(answer: ContentResponseOption) async throws {
         let harness = try ContentExtensionHarness(
