@@ -64,6 +64,8 @@ let package = Package(
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
         .executable(name: "up-next-widget", targets: ["up-next-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
+        .executable(name: "monkeybrowser-content-extension", targets: ["monkeybrowser-content-extension"]),
+        .executable(name: "stores-content-extension", targets: ["stores-content-extension"]),
         // The supervisor extensions run under (installed next to `baton`).
         .executable(name: "baton-box", targets: ["baton-box"]),
         // The machine's freedesktop notification server (`baton notifications server on`).
@@ -148,6 +150,10 @@ let package = Package(
         .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"], exclude: ["README.md"]),
         // The small API notification service extensions are written with (no UI, no daemon).
         .target(name: "NotificationServiceExtensionKit", dependencies: ["Notifications"]),
+        // Notification content extensions (UserNotificationsUI): the protocol, its wire format, the runner.
+        .target(
+            name: "NotificationContentExtensionKit", dependencies: ["Notifications", "BatonEnvironment"],
+            exclude: ["README.md"]),
         // Sealing and opening end-to-end encrypted pushes (`baton push --encrypt`, MonkeyBrowser's extension).
         .target(
             name: "EncryptedPush",
@@ -233,7 +239,7 @@ let package = Package(
             name: "SuiteNotifications",
             dependencies: [
                 "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
-                "SuiteMessages", "WidgetExtensionKit",
+                "SuiteMessages", "WidgetExtensionKit", "NotificationContentExtensionKit", "Today",
             ],
             exclude: ["README.md"]
         ),
@@ -247,6 +253,7 @@ let package = Package(
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications",
                 "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "NotificationContentExtensionKit",
                 "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -275,6 +282,19 @@ let package = Package(
         .executableTarget(
             name: "monkeybrowser-push-extension",
             dependencies: ["NotificationServiceExtensionKit", "Notifications", "EncryptedPush"],
+            linkerSettings: serviceExtensionLinking),
+        // The content extensions: MonkeyBrowser's page preview, Stores' map around a store.
+        .executableTarget(
+            name: "monkeybrowser-content-extension",
+            dependencies: ["NotificationContentExtensionKit", "Notifications", "HTMLText", "PageLoading"],
+            linkerSettings: serviceExtensionLinking),
+        .executableTarget(
+            name: "stores-content-extension",
+            dependencies: ["NotificationContentExtensionKit", "Notifications", "Cartography"],
+            linkerSettings: serviceExtensionLinking),
+        // A misbehaving content extension the host's tests run.
+        .executableTarget(
+            name: "faulty-content-extension", dependencies: ["NotificationContentExtensionKit", "Notifications"],
             linkerSettings: serviceExtensionLinking),
         // A misbehaving notification service extension the runner's tests use.
         .executableTarget(
@@ -318,7 +338,10 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "SuiteNotificationsTests",
-            dependencies: ["SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport"],
+            dependencies: [
+                "SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport",
+                "NotificationContentExtensionKit", "BatonEnvironment", "Today",
+            ],
             exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
         .testTarget(
