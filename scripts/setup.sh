@@ -12,6 +12,7 @@ packages+=(openssh-client openssh-server postgresql openssl)   # several machine
 packages+=(iproute2)   # baton bench machines --netns: network namespaces and veth links
 packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
 packages+=(libsystemd-dev libnotify-bin) # the freedesktop notification server (sd-bus) and its notify-send tests
+packages+=(curl)   # `baton apns`' tests: Debian's curl speaks HTTP/2 (nghttp2), as providers do
 # The Debian package and its checks (scripts/package-deb.sh, scripts/check-package.sh): dpkg-shlibdeps, strip,
 # man -l, the three shells' completions, systemd-analyze verify, lintian.
 packages+=(dpkg-dev binutils man-db groff-base bash zsh fish systemd lintian)
