@@ -10,7 +10,7 @@ struct APNsMain: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton apns",
         abstract: "APNs' HTTP/2 provider API on this machine.",
-        subcommands: [ServeCommand.self, KeyCommand.self, TokenCommand.self])
+        subcommands: [ServeCommand.self, KeyCommand.self, TokenCommand.self, ClientCommand.self])
 }
 
 /// `baton apns key create --team T`: a provider key as Apple's developer site hands one out.
