@@ -53,11 +53,13 @@ public struct APNsRequest: Sendable {
             throw APNsRejection.bad("BadMessageId", "apns-id is not a UUID")
         }
         guard let topic = header("apns-topic"), !topic.isEmpty else { throw APNsRejection.bad("MissingTopic") }
-        let typeText = header("apns-push-type") ?? APNsPushType.alert.rawValue
-        guard let pushType = APNsPushType(rawValue: typeText) else {
-            throw APNsRejection.bad("InvalidPushType", typeText)
+        // Without apns-push-type (optional but on watchOS), the payload says: background or alert.
+        let typeText = header("apns-push-type")
+        let explicitType = try typeText.map { text throws(APNsRejection) in
+            guard let type = APNsPushType(rawValue: text) else { throw APNsRejection.bad("InvalidPushType", text) }
+            return type
         }
-        let app = try pushType.app(ofTopic: topic)
+        let app = try (explicitType ?? .alert).app(ofTopic: topic)
         // APNs takes UNIX seconds only (baton push also takes ISO 8601 dates).
         if let expiration = header("apns-expiration"), expiration.isEmpty || !expiration.utf8.allSatisfy(Self.isDigit) {
             throw APNsRejection.bad("BadExpirationDate", expiration)
@@ -71,6 +73,7 @@ public struct APNsRequest: Sendable {
         } catch {
             throw APNsRejection(error)
         }
+        let pushType = explicitType ?? (push.kind == .background ? .background : .alert)
         try pushType.check(push)
         return Accepted(intake: PushIntake(push: push, device: nil, token: token), apnsID: apnsID, pushType: pushType)
     }

@@ -37,6 +37,12 @@ import Wire
         #expect(Set(list.map(\.request.content.body)) == ["test", "is ready"])
         // The collapse id is the delivered request's identifier, as for `baton push --collapse-id`.
         #expect(list.contains { $0.request.identifier == "pot" })
+        // Without apns-push-type, a content-available-only payload is a background push (priority 5 by default).
+        let background = try await harness.curl.send(
+            .init(
+                path: "/3/device/\(token)", headers: ["apns-topic: com.example.tea", try harness.bearer()],
+                data: #"{"aps":{"content-available":1}}"#))
+        #expect(background.status == 200, "\(background.body)")
         await harness.stop()
     }
 

@@ -63,7 +63,26 @@ import Testing
             environment: fixture.environment)
         #expect(delivered.contains(#""body" : "test""#), "\(delivered)")
 
+        // The daemon supervises the server: killed, it is started again (a new pid) within its 5 s interval.
+        let first = try Self.status(fixture)
+        let pid = try #require(first["pid"] as? Int)
+        kill(pid_t(pid), SIGKILL)
+        let deadline = Date().addingTimeInterval(45)
+        var again = first
+        while Date() < deadline, (again["pid"] as? Int).map({ $0 == pid }) ?? true {
+            try await Task.sleep(for: .milliseconds(100))
+            again = try Self.status(fixture)
+        }
+        #expect(again["running"] as? Bool == true && again["pid"] as? Int != pid, "\(again)")
+
         let off = try Shell.run(fixture.binary, ["apns", "off"], environment: fixture.environment)
         #expect(off.contains("apns off"))
+        let stopped = try Self.status(fixture)
+        #expect(stopped["enabled"] as? Bool == false && stopped["running"] as? Bool == false, "\(stopped)")
+    }
+
+    static func status(_ fixture: BatonFixture) throws -> [String: Any] {
+        let text = try Shell.run(fixture.binary, ["apns", "status", "--json"], environment: fixture.environment)
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
     }
 }
