@@ -167,6 +167,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -356,7 +357,8 @@ let package = Package(
             name: "SuiteNotificationsTests",
             dependencies: ["SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server", "Providers"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(

@@ -1,7 +1,6 @@
 import APNsProvider
 import Foundation
 import NIOCore
-import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
@@ -25,10 +24,8 @@ public enum APNsHTTP2Server {
                         mode: .server, connectionConfiguration: .init(), streamConfiguration: .init()
                     ) { stream in
                         stream.eventLoop.makeCompletedFuture {
-                            try stream.pipeline.syncOperations.addHandlers([
-                                HTTP2FramePayloadToHTTP1ServerCodec(),
-                                APNsStreamHandler(service: service, updates: updates),
-                            ])
+                            try stream.pipeline.syncOperations.addHandler(
+                                APNsStreamHandler(service: service, updates: updates))
                         }
                     }
                 }

@@ -1,14 +1,16 @@
 import APNsProvider
 import Foundation
 import NIOCore
-import NIOHTTP1
+import NIOHPACK
+import NIOHTTP2
 
-/// One HTTP/2 stream (as HTTP/1 parts, `HTTP2FramePayloadToHTTP1ServerCodec`): gathers the request, has the
-/// service answer it, and writes APNs' response: 200 with `apns-id`, or the status with `apns-id` and
-/// `{"reason": …}`.
+/// One HTTP/2 stream, in HTTP/2's own frames: gathers the request (HEADERS, then DATA up to END_STREAM), has
+/// the service answer it, and writes APNs' response as APNs frames it: HEADERS (`:status`, `apns-id`) ending
+/// the stream for 200, else HEADERS and one DATA frame of `{"reason": …}` ending it. No `:authority` is needed
+/// (provider libraries such as aioapns send none, and APNs answers them).
 final class APNsStreamHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias InboundIn = HTTP2Frame.FramePayload
+    typealias OutboundOut = HTTP2Frame.FramePayload
 
     /// More body than this is not kept: the answer is 413 PayloadTooLarge (APNs' limit is 4096 bytes; a larger
     /// one is read to the end but not stored).
@@ -16,9 +18,10 @@ final class APNsStreamHandler: ChannelInboundHandler {
 
     private let service: APNsService
     private let updates: ProviderTokenUpdates
-    private var head: HTTPRequestHead?
+    private var headers: HPACKHeaders?
     private var body = Data()
     private var overflow = false
+    private var answered = false
 
     init(service: APNsService, updates: ProviderTokenUpdates) {
         self.service = service
@@ -27,22 +30,34 @@ final class APNsStreamHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): self.head = head
-        case .body(var buffer):
-            if body.count + buffer.readableBytes > Self.bodyLimit {
-                overflow = true
-            } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
-                body.append(contentsOf: bytes)
+        case .headers(let frame):
+            if headers == nil { headers = frame.headers }  // Trailers add nothing APNs reads.
+            if frame.endStream { answer(context: context) }
+        case .data(let frame):
+            if case .byteBuffer(var buffer) = frame.data {
+                if body.count + buffer.readableBytes > Self.bodyLimit {
+                    overflow = true
+                } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
+                    body.append(contentsOf: bytes)
+                }
             }
-        case .end: answer(context: context)
+            if frame.endStream { answer(context: context) }
+        default: break
         }
     }
 
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        service.logger.notice("stream error", metadata: ["error": "\(error)"])
+        context.close(promise: nil)
+    }
+
     private func answer(context: ChannelHandlerContext) {
-        guard let head else { return context.close(promise: nil) }
+        guard !answered, let headers else { return }
+        answered = true
         let request = APNsRequest(
-            method: head.method.rawValue, path: head.uri,
-            headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) }, body: body)
+            method: headers.first(name: ":method") ?? "", path: headers.first(name: ":path") ?? "",
+            headers: headers.filter { !$0.name.hasPrefix(":") }.map { (name: $0.name.lowercased(), value: $0.value) },
+            body: body)
         let promise = context.eventLoop.makePromise(of: APNsService.Answer.self)
         if overflow {
             promise.succeed(
@@ -62,18 +77,18 @@ final class APNsStreamHandler: ChannelInboundHandler {
     }
 
     private func write(_ answer: APNsService.Answer, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders([("apns-id", answer.apnsID)])
-        var bodyBuffer: ByteBuffer?
-        if let rejection = answer.rejection {
-            let data = rejection.body
-            headers.add(name: "content-type", value: "application/json")
-            headers.add(name: "content-length", value: "\(data.count)")
-            bodyBuffer = context.channel.allocator.buffer(bytes: data)
+        var fields: [(String, String)] = [
+            (":status", "\(answer.rejection?.status ?? 200)"), ("apns-id", answer.apnsID),
+        ]
+        guard let rejection = answer.rejection else {
+            let frame = HTTP2Frame.FramePayload.Headers(headers: HPACKHeaders(fields), endStream: true)
+            return context.writeAndFlush(wrapOutboundOut(.headers(frame)), promise: nil)
         }
-        let status = HTTPResponseStatus(statusCode: answer.rejection?.status ?? 200)
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: .http2, status: status, headers: headers))), promise: nil)
-        if let bodyBuffer { context.write(wrapOutboundOut(.body(.byteBuffer(bodyBuffer))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        let body = rejection.body
+        fields += [("content-type", "application/json"), ("content-length", "\(body.count)")]
+        context.write(wrapOutboundOut(.headers(.init(headers: HPACKHeaders(fields)))), promise: nil)
+        let data = HTTP2Frame.FramePayload.Data(
+            data: .byteBuffer(context.channel.allocator.buffer(bytes: body)), endStream: true)
+        context.writeAndFlush(wrapOutboundOut(.data(data)), promise: nil)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// Issue 26 part 2 end to end in tmux: `baton apns on` serves APNs' provider API for the daemon, and Apple's own
 /// documented shell commands for a token-based push ("Sending push notifications using command-line tools":
 /// the JWT made with openssl, then `curl --http2`), with only the host and the files changed (and --cacert
-/// for the self-signed certificate), put the banner on the suite whose token it names, and not on the other.
+/// for the self-signed certificate), put the banner on the suite whose token it names, and not on the other; so
+/// does aioapns, a provider library from PyPI, with only its host changed.
 @Suite(.serialized) struct APNsProviderEndToEndTests {
     /// Apple's commands, verbatim but for the host, the key file and `--cacert`.
     static let appleScript = #"""
@@ -17,7 +18,7 @@ import Testing
         curl -v --cacert "${CA_FILE}" --header "apns-topic: $TOPIC" --header "apns-push-type: alert" --header "authorization: bearer $AUTHENTICATION_TOKEN" --data '{"aps":{"alert":"test"}}' --http2 https://${APNS_HOST_NAME}/3/device/${DEVICE_TOKEN}
         """#
 
-    @Test func applesCurlCommandPutsTheBannerOnTheSuiteOfTheToken() async throws {
+    @Test func applesCurlCommandAndAioapnsPutTheBannerOnTheSuiteOfTheToken() async throws {
         let devices = try await TwoDevices()
         defer { devices.close() }
         let fixture = devices.fixture
@@ -63,6 +64,20 @@ import Testing
             environment: fixture.environment)
         #expect(delivered.contains(#""body" : "test""#), "\(delivered)")
 
+        // A real provider library from PyPI (aioapns 4.0, scripts/setup.sh installs it), with only its host
+        // and port changed and the certificate trusted, on its own HTTP/2 connection and token.
+        let port = String(host.split(separator: ":").last ?? "")
+        let library = try Shell.run(
+            "/usr/bin/env",
+            [
+                "python3", Self.providers.appendingPathComponent("aioapns_push.py").path, "127.0.0.1", port,
+                tls.appendingPathComponent("cert.pem").path, key["file"] ?? "", key["keyID"] ?? "", "TEAMID1234",
+                DeviceTokenEndToEndTests.browser, bToken, "Sent by aioapns",
+            ], environment: fixture.environment)
+        #expect(library.contains("200 Success"), "\(library)")
+        try await devices.b.waitFor("Sent by aioapns")
+        #expect(try !devices.a.screen().contains("Sent by aioapns"))
+
         // The daemon supervises the server: killed, it is started again (a new pid) within its 5 s interval.
         let first = try Self.status(fixture)
         let pid = try #require(first["pid"] as? Int)
@@ -80,6 +95,10 @@ import Testing
         let stopped = try Self.status(fixture)
         #expect(stopped["enabled"] as? Bool == false && stopped["running"] as? Bool == false, "\(stopped)")
     }
+
+    /// Tests/EndToEndTests/Providers: provider programs in other languages.
+    static let providers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Providers")
 
     static func status(_ fixture: BatonFixture) throws -> [String: Any] {
         let text = try Shell.run(fixture.binary, ["apns", "status", "--json"], environment: fixture.environment)
