@@ -35,8 +35,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 # A real APNs provider library for `baton apns`' end-to-end test (Tests/EndToEndTests/Providers).
-python3 -c "import aioapns" 2>/dev/null ||
-    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore aioapns==4.0
+# (Debian's own python3 is externally managed: there pip needs --break-system-packages.)
+pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore aioapns==4.0)
+python3 -c "import aioapns" 2>/dev/null || "${pip[@]}" || "${pip[@]}" --break-system-packages
 command -v swift >/dev/null || { echo "setup: Swift 6 is not on the PATH (https://swift.org/install)" >&2; exit 1; }
 cd "$(dirname "$0")/.."
 swift build
