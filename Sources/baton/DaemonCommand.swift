@@ -209,6 +209,7 @@ struct DaemonRunCommand: ParsableCommand {
                     // This machine's link to its account's server, if any, started and restarted for the daemon's life.
                     LinkSupervisor.start(paths: BatonPaths())
                     NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
+                    APNsServerLauncher.supervise(paths: BatonPaths())  // `baton apns on`.
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))

@@ -1,0 +1,96 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+
+/// A provider's side of the API, as a provider library keeps it: one TLS connection with ALPN `h2`, each push
+/// a stream of its own (`baton apns client`, the benchmark's sender).
+public final class APNsHTTP2Client: Sendable {
+    private let channel: Channel
+    private let multiplexer: NIOLoopBound<HTTP2StreamMultiplexer>
+    private let authority: String
+
+    /// Connects to `host:port`, trusting the PEM certificate in `caFile`.
+    public init(host: String, port: Int, caFile: String) async throws {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.trustRoots = .file(caFile)
+        configuration.applicationProtocols = ["h2"]
+        let context = try NIOSSLContext(configuration: configuration)
+        let serverName = host.contains(":") || host.first?.isNumber == true ? nil : host
+        channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        try NIOSSLClientHandler(context: context, serverHostname: serverName))
+                }
+            }
+            .connect(host: host, port: port).get()
+        let loop = channel.eventLoop
+        // Bound on the loop, where the pipeline is made and where every stream is opened.
+        multiplexer = try await channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: nil)
+            .map { NIOLoopBound($0, eventLoop: loop) }.get()
+        authority = "\(host):\(port)"
+    }
+
+    /// POSTs `body` to `path` with `headers` on a new stream; returns the status and the body.
+    public func post(path: String, headers: [(String, String)], body: Data) async throws -> (Int, Data) {
+        let promise = channel.eventLoop.makePromise(of: (Int, Data).self)
+        let multiplexer = multiplexer
+        let authority = authority
+        let channel = channel
+        try await channel.eventLoop.flatSubmit {
+            multiplexer.value.createStreamChannel { stream in
+                stream.eventLoop.makeCompletedFuture {
+                    try stream.pipeline.syncOperations.addHandlers([
+                        HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https), ResponseCollector(promise: promise),
+                    ])
+                }
+            }
+        }.flatMap { stream in
+            var head = HTTPRequestHead(version: .http2, method: .POST, uri: path)
+            head.headers.add(name: "host", value: authority)
+            for (name, value) in headers { head.headers.add(name: name, value: value) }
+            head.headers.add(name: "content-length", value: "\(body.count)")
+            stream.write(HTTPClientRequestPart.head(head), promise: nil)
+            stream.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+            return stream.writeAndFlush(HTTPClientRequestPart.end(nil))
+        }.get()
+        return try await promise.futureResult.get()
+    }
+
+    public func close() async { try? await channel.close() }
+}
+
+/// Gathers one response's status and body.
+private final class ResponseCollector: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    private let promise: EventLoopPromise<(Int, Data)>
+    private var status = 0
+    private var body = Data()
+    private var done = false
+
+    init(promise: EventLoopPromise<(Int, Data)>) { self.promise = promise }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): status = Int(head.status.code)
+        case .body(var buffer): body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+        case .end: finish(.success((status, body)))
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        finish(.failure(error))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) { finish(.failure(ChannelError.inputClosed)) }
+
+    private func finish(_ result: Result<(Int, Data), Error>) {
+        guard !done else { return }
+        done = true
+        promise.completeWith(result)
+    }
+}
