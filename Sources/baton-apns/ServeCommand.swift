@@ -54,7 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
         FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("apns-server.log"))
         let logger = Logger(label: "apns")
         var setting = APNsServerSetting(
-            enabled: true, listen: listen, certificate: tlsCert, key: tlsKey, selfSigned: selfSigned)
+            enabled: true, listen: listen, certificate: tlsCert, key: tlsKey, selfSigned: selfSigned,
+            tokenLimit: tokenLimit, idleTimeout: idleTimeout)
         if supervised {
             guard let saved = APNsServerSetting.load(paths: paths), saved.enabled else { return }
             guard PidLock.hold(APNsServerLauncher.lockFile(paths)) else { return }
@@ -72,14 +73,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let service = APNsService(
             keys: ProviderKeys(paths: paths), sink: DaemonPushSink(paths: paths),
-            tokenLimit: DeviceTokenRateLimit(pushes: tokenLimit), logger: logger)
+            tokenLimit: DeviceTokenRateLimit(pushes: setting.tokenLimit ?? tokenLimit), logger: logger)
         let channel: Channel
         let connections = APNsConnections()
         do {
             channel = try await APNsHTTP2Server.start(
                 host: host, port: port,
                 tls: try APNsHTTP2Server.tlsContext(certificate: tls.certificate, key: tls.key), service: service,
-                idleTimeout: .seconds(Int64(idleTimeout)), connections: connections)
+                idleTimeout: .seconds(Int64(setting.idleTimeout ?? idleTimeout)), connections: connections)
         } catch {
             logger.error("cannot listen on \(setting.listen): \(error)")
             FileHandle.standardError.write(Data("baton apns: cannot listen on \(setting.listen): \(error)\n".utf8))

@@ -24,4 +24,35 @@ import Testing
         let status = try await harness.run(["daemon", "status"])
         #expect(status.status == 3, "\(status.output)")
     }
+
+    /// `baton apns on --token-limit 1`: the daemon's server keeps the limit (the second push to one token is 429).
+    @Test func apnsOnKeepsItsTokenLimit() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        let tls = harness.home.appendingPathComponent("tls")
+        let on = try await harness.run([
+            "apns", "on", "--listen", "127.0.0.1:0", "--self-signed", tls.path, "--token-limit", "1",
+        ])
+        let address = try #require(
+            on.output.firstMatch(of: /apns on: https:\/\/(\S+)/).map { String($0.1) }, "\(on.output)")
+        let created = try await harness.run(["apns", "key", "create", "--team", "T3AMID0001", "--json"])
+        let key = try #require(
+            try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String], "\(created.output)")
+        let jwt = try await harness.run(["apns", "token", "--key", key["keyID"] ?? ""]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var statuses: [String] = []
+        for _ in 0..<2 {
+            let curl = try ProbeProcess(
+                command: [
+                    "/usr/bin/curl", "-s", "--http2", "--cacert", tls.appendingPathComponent("cert.pem").path,
+                    "-H", "apns-topic: com.example.tea", "-H", "apns-push-type: alert", "-H",
+                    "authorization: bearer \(jwt)",
+                    "--data", #"{"aps":{"alert":"tea"}}"#, "-w", " %{http_code}",
+                    "https://\(address)/3/device/\(String(repeating: "ab", count: 32))",
+                ], environment: ["PATH": "/usr/bin:/bin"])
+            _ = await curl.exitStatus()
+            statuses.append(curl.transcript)
+        }
+        #expect(statuses == [#"{"reason":"BadDeviceToken"} 400"#, #"{"reason":"TooManyRequests"} 429"#])
+    }
 }
