@@ -64,9 +64,10 @@ public struct APNsRequest: Sendable {
         if let expiration = header("apns-expiration"), expiration.isEmpty || !expiration.utf8.allSatisfy(Self.isDigit) {
             throw APNsRejection.bad("BadExpirationDate", expiration)
         }
-        let options = PushOptions(
+        var options = PushOptions(
             app: app, collapseID: header("apns-collapse-id"), priority: header("apns-priority"),
             expiration: header("apns-expiration"))
+        if explicitType == .voip { options.maxBytes = PushPayload.maxVoIPBytes }
         let push: PushNotification
         do {
             (push, _) = try PushPayload.localized(try PushPayload.parse(body, options: options), body, options: options)

@@ -11,6 +11,7 @@ public final class APNsHTTP2Client: Sendable {
     private let channel: Channel
     private let multiplexer: NIOLoopBound<HTTP2StreamMultiplexer>
     private let authority: String
+    private let goAwayData: EventLoopFuture<String>
 
     /// Connects to `host:port`, trusting the PEM certificate in `caFile`.
     public init(host: String, port: Int, caFile: String) async throws {
@@ -19,28 +20,39 @@ public final class APNsHTTP2Client: Sendable {
         configuration.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: configuration)
         let serverName = host.contains(":") || host.first?.isNumber == true ? nil : host
+        // The HTTP/2 handlers are in place before the handshake, so no frame of the server's is missed.
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        try NIOSSLClientHandler(context: context, serverHostname: serverName))
+                    try channel.pipeline.syncOperations.addHandlers([
+                        try NIOSSLClientHandler(context: context, serverHostname: serverName),
+                        NIOHTTP2Handler(mode: .client),
+                        HTTP2StreamMultiplexer(mode: .client, channel: channel, inboundStreamInitializer: nil),
+                        GoAwayRecorder(promise: channel.eventLoop.makePromise()),
+                    ])
                 }
             }
             .connect(host: host, port: port).get()
         let loop = channel.eventLoop
         // Bound on the loop, where the pipeline is made and where every stream is opened.
-        multiplexer = try await channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: nil)
+        multiplexer = try await channel.pipeline.handler(type: HTTP2StreamMultiplexer.self)
             .map { NIOLoopBound($0, eventLoop: loop) }.get()
+        goAwayData = try await channel.pipeline.handler(type: GoAwayRecorder.self).map(\.promise.futureResult).get()
         authority = "\(host):\(port)"
     }
 
     /// POSTs `body` to `path` with `headers` on a new stream; returns the status and the body.
     public func post(path: String, headers: [(String, String)], body: Data) async throws -> (Int, Data) {
+        try await open(path: path, headers: headers, length: body.count).finish(body: body)
+    }
+
+    /// Begins a POST: its HEADERS go now, the body and the end of the stream with `finish`.
+    public func open(path: String, headers: [(String, String)], length: Int) async throws -> Request {
         let promise = channel.eventLoop.makePromise(of: (Int, Data).self)
         let multiplexer = multiplexer
         let authority = authority
         let channel = channel
-        try await channel.eventLoop.flatSubmit {
+        let stream = try await channel.eventLoop.flatSubmit {
             multiplexer.value.createStreamChannel { stream in
                 stream.eventLoop.makeCompletedFuture {
                     try stream.pipeline.syncOperations.addHandlers([
@@ -52,13 +64,28 @@ public final class APNsHTTP2Client: Sendable {
             var head = HTTPRequestHead(version: .http2, method: .POST, uri: path)
             head.headers.add(name: "host", value: authority)
             for (name, value) in headers { head.headers.add(name: name, value: value) }
-            head.headers.add(name: "content-length", value: "\(body.count)")
-            stream.write(HTTPClientRequestPart.head(head), promise: nil)
-            stream.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
-            return stream.writeAndFlush(HTTPClientRequestPart.end(nil))
+            head.headers.add(name: "content-length", value: "\(length)")
+            return stream.writeAndFlush(HTTPClientRequestPart.head(head)).map { stream }
         }.get()
-        return try await promise.futureResult.get()
+        return Request(stream: stream, response: promise.futureResult)
     }
+
+    /// A POST whose HEADERS went.
+    public struct Request: Sendable {
+        let stream: Channel
+        let response: EventLoopFuture<(Int, Data)>
+
+        /// Sends `body`, ends the stream, and returns the status and the body of the answer.
+        public func finish(body: Data) async throws -> (Int, Data) {
+            stream.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+            try await stream.writeAndFlush(HTTPClientRequestPart.end(nil)).get()
+            return try await response.get()
+        }
+    }
+
+    /// The debug data of the server's GOAWAY frame (APNs': `{"reason":"IdleTimeout"}`, `…"Shutdown"}`); fails
+    /// when the connection closes without one.
+    public func goAway() async throws -> String { try await goAwayData.get() }
 
     public func close() async { try? await channel.close() }
 }
@@ -92,5 +119,28 @@ private final class ResponseCollector: ChannelInboundHandler {
         guard !done else { return }
         done = true
         promise.completeWith(result)
+    }
+}
+
+/// Keeps the debug data of the connection's GOAWAY frame (the root stream's frames reach the pipeline's end).
+private final class GoAwayRecorder: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame
+    let promise: EventLoopPromise<String>
+    private var done = false
+
+    init(promise: EventLoopPromise<String>) { self.promise = promise }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !done, case .goAway(_, _, let opaque) = unwrapInboundIn(data).payload {
+            done = true
+            promise.succeed(opaque.map { String(buffer: $0) } ?? "")
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if !done { promise.fail(ChannelError.inputClosed) }
+        done = true
+        context.fireChannelInactive()
     }
 }

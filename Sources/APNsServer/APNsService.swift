@@ -11,12 +11,16 @@ public struct APNsService: Sendable {
     public var sink: any APNsPushSink
     public var now: @Sendable () -> Date
     public var logger: Logger
+    /// Pushes per device token (429 TooManyRequests past it).
+    public var tokenLimit: DeviceTokenRateLimit
 
     public init(
-        keys: ProviderKeys, sink: any APNsPushSink, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        keys: ProviderKeys, sink: any APNsPushSink, now: @escaping @Sendable () -> Date = { Date() },
+        tokenLimit: DeviceTokenRateLimit = DeviceTokenRateLimit(), logger: Logger
     ) {
         self.keys = keys
         self.sink = sink
+        self.tokenLimit = tokenLimit
         self.now = now
         self.logger = logger
     }
@@ -35,6 +39,7 @@ public struct APNsService: Sendable {
         do {
             accepted = try request.check(keys: keys, now: now())
             try updates.use(request.header("authorization") ?? "", now: now())
+            try tokenLimit.admit(accepted.intake.token ?? "", now: now())
         } catch {
             logger.info(
                 "refused",

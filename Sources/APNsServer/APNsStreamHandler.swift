@@ -18,14 +18,16 @@ final class APNsStreamHandler: ChannelInboundHandler {
 
     private let service: APNsService
     private let updates: ProviderTokenUpdates
+    private let connections: APNsConnections
     private var headers: HPACKHeaders?
     private var body = Data()
     private var overflow = false
     private var answered = false
 
-    init(service: APNsService, updates: ProviderTokenUpdates) {
+    init(service: APNsService, updates: ProviderTokenUpdates, connections: APNsConnections) {
         self.service = service
         self.updates = updates
+        self.connections = connections
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -59,7 +61,13 @@ final class APNsStreamHandler: ChannelInboundHandler {
             headers: headers.filter { !$0.name.hasPrefix(":") }.map { (name: $0.name.lowercased(), value: $0.value) },
             body: body)
         let promise = context.eventLoop.makePromise(of: APNsService.Answer.self)
-        if overflow {
+        if connections.stopping {
+            // A request completed after the server began stopping is not handed to the daemon.
+            promise.succeed(
+                APNsService.Answer(
+                    apnsID: request.apnsID, rejection: APNsRejection(503, "Shutdown", detail: "the server is stopping"))
+            )
+        } else if overflow {
             promise.succeed(
                 APNsService.Answer(
                     apnsID: request.apnsID,

@@ -12,13 +12,21 @@ public struct APNsServerSetting: Codable, Equatable, Sendable {
     public var key: String?
     /// The directory of the self-signed certificate (when `certificate` is nil).
     public var selfSigned: String?
+    /// `--token-limit` and `--idle-timeout`; nil: serve's defaults.
+    public var tokenLimit: Int?
+    public var idleTimeout: Int?
 
-    public init(enabled: Bool, listen: String, certificate: String?, key: String?, selfSigned: String?) {
+    public init(
+        enabled: Bool, listen: String, certificate: String?, key: String?, selfSigned: String?,
+        tokenLimit: Int? = nil, idleTimeout: Int? = nil
+    ) {
         self.enabled = enabled
         self.listen = listen
         self.certificate = certificate
         self.key = key
         self.selfSigned = selfSigned
+        self.tokenLimit = tokenLimit
+        self.idleTimeout = idleTimeout
     }
 
     /// Where APNs' provider API listens by default here (Apple's alternative port, on loopback).

@@ -11,6 +11,24 @@ struct APNsMain: AsyncParsableCommand {
         commandName: "baton apns",
         abstract: "APNs' HTTP/2 provider API on this machine.",
         subcommands: [ServeCommand.self, KeyCommand.self, TokenCommand.self, ClientCommand.self])
+
+    /// As ArgumentParser's, but bad usage is one line (`baton apns: …`) and exit 64, without the usage text.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error).rawValue == BatonExitCode.usage else { exit(withError: error) }
+            let first = message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
+            let line = first.hasPrefix("Error: ") ? String(first.dropFirst("Error: ".count)) : first
+            FileHandle.standardError.write(Data("baton apns: \(line)\n".utf8))
+            exit(withError: ExitCode(BatonExitCode.usage))
+        }
+    }
 }
 
 /// `baton apns key create --team T`: a provider key as Apple's developer site hands one out.

@@ -26,7 +26,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "The certificate's PEM private key.") var tlsKey: String?
     @Option(name: .customLong("self-signed"), help: "Make (or reuse) a self-signed certificate in this directory.")
     var selfSigned: String?
+    @Option(
+        name: .customLong("token-limit"),
+        help: "Pushes a minute one device token takes before 429 TooManyRequests (0: no limit).")
+    var tokenLimit = DeviceTokenRateLimit.defaultPushes
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may stay without a stream before GOAWAY IdleTimeout.")
+    var idleTimeout = 3600
     @Flag(help: .hidden) var supervised = false
+    /// Checks the options and exits (`baton apns serve` asks before it starts a daemon).
+    @Flag(name: .customLong("check-options"), help: .hidden) var checkOptions = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -34,14 +44,18 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--self-signed or --tls-cert/--tls-key, not both")
         }
         guard Self.split(listen) != nil else { throw ValidationError("--listen is host:port, not \(listen)") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout is 1 or more, not \(idleTimeout)") }
+        guard tokenLimit >= 0 else { throw ValidationError("--token-limit is 0 or more, not \(tokenLimit)") }
     }
 
     func run() async throws {
+        if checkOptions { return }
         let paths = BatonPaths()
         FileLogHandler.bootstrap(file: paths.logDirectory.appendingPathComponent("apns-server.log"))
         let logger = Logger(label: "apns")
         var setting = APNsServerSetting(
-            enabled: true, listen: listen, certificate: tlsCert, key: tlsKey, selfSigned: selfSigned)
+            enabled: true, listen: listen, certificate: tlsCert, key: tlsKey, selfSigned: selfSigned,
+            tokenLimit: tokenLimit, idleTimeout: idleTimeout)
         if supervised {
             guard let saved = APNsServerSetting.load(paths: paths), saved.enabled else { return }
             guard PidLock.hold(APNsServerLauncher.lockFile(paths)) else { return }
@@ -57,12 +71,16 @@ struct ServeCommand: AsyncParsableCommand {
             logger.error("cannot make the TLS certificate: \(error)")
             throw CleanExit.message("baton apns: cannot make the TLS certificate: \(error)")
         }
-        let service = APNsService(keys: ProviderKeys(paths: paths), sink: DaemonPushSink(paths: paths), logger: logger)
+        let service = APNsService(
+            keys: ProviderKeys(paths: paths), sink: DaemonPushSink(paths: paths),
+            tokenLimit: DeviceTokenRateLimit(pushes: setting.tokenLimit ?? tokenLimit), logger: logger)
         let channel: Channel
+        let connections = APNsConnections()
         do {
             channel = try await APNsHTTP2Server.start(
                 host: host, port: port,
-                tls: try APNsHTTP2Server.tlsContext(certificate: tls.certificate, key: tls.key), service: service)
+                tls: try APNsHTTP2Server.tlsContext(certificate: tls.certificate, key: tls.key), service: service,
+                idleTimeout: .seconds(Int64(setting.idleTimeout ?? idleTimeout)), connections: connections)
         } catch {
             logger.error("cannot listen on \(setting.listen): \(error)")
             FileHandle.standardError.write(Data("baton apns: cannot listen on \(setting.listen): \(error)\n".utf8))
@@ -72,7 +90,11 @@ struct ServeCommand: AsyncParsableCommand {
         try? Data("\(bound)\n".utf8).write(to: APNsServerLauncher.addressFile(paths))
         logger.info("listening on https://\(bound) (certificate \(tls.certificate))")
         try? StandardOutput.emit(Data("listening on https://\(bound) (certificate \(tls.certificate))\n".utf8))
+        let signals = GracefulStop.install(connections: connections, server: channel)
         try await channel.closeFuture.get()
+        withExtendedLifetime(signals) {}
+        // Closed by a signal: its handler exits once the connections have answered.
+        try await Task.sleep(for: .seconds(GracefulStop.grace + 5))
     }
 
     /// `host:port` (`[::1]:port` for IPv6), nil when it is not.

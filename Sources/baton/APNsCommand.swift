@@ -11,7 +11,8 @@ struct APNsCommand: AsyncParsableCommand {
         commandName: "apns",
         abstract: "APNs' HTTP/2 provider API on this machine (serve, key create, token, on, off, status).",
         discussion: """
-            baton apns serve [--listen 127.0.0.1:2197] [--tls-cert F --tls-key F | --self-signed DIR]
+            baton apns serve [--listen 127.0.0.1:2197] [--tls-cert F --tls-key F | --self-signed DIR] \
+            [--token-limit N] [--idle-timeout SECONDS]
             baton apns key create --team TEAM [--json]      (prints the new key's id)
             baton apns token --key KEYID [--age SECONDS]    (a provider token signed with that key)
             baton apns on [the serve options] | off | status [--json]
@@ -27,10 +28,29 @@ struct APNsCommand: AsyncParsableCommand {
             abstract: "Serve the provider API in the foreground (starts the daemon when none runs).")
         @Argument(parsing: .captureForPassthrough) var words: [String] = []
         func run() async throws {
-            if (try? await DaemonStatus.ping(paths: BatonPaths(), timeout: .seconds(2))) == nil {
-                _ = try await DaemonLauncher.startOnDemand(paths: BatonPaths())
+            // Help starts nothing; bad options must not start a daemon: baton-apns checks them first (one line,
+            // exit 64).
+            if !words.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "help" }) {
+                let status = try Self.checkOptions(words)
+                guard status == 0 else { throw ExitCode(status) }
+                if (try? await DaemonStatus.ping(paths: BatonPaths(), timeout: .seconds(2))) == nil {
+                    _ = try await DaemonLauncher.startOnDemand(paths: BatonPaths())
+                }
             }
             try AccountCommand.handOver(["serve"] + words, to: APNsServerLauncher.executable)
+        }
+
+        /// `baton-apns serve --check-options WORDS`'s exit status (0 when baton-apns is missing, which the
+        /// hand-over then says).
+        static func checkOptions(_ words: [String]) throws -> Int32 {
+            let executable = APNsServerLauncher.executable
+            guard FileManager.default.isExecutableFile(atPath: executable.path) else { return 0 }
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["serve", "--check-options"] + words
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
         }
     }
 

@@ -16,16 +16,24 @@ struct APNsOnCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "The certificate's PEM private key.") var tlsKey: String?
     @Option(name: .customLong("self-signed"), help: "The self-signed certificate's directory.")
     var selfSigned: String?
+    @Option(name: .customLong("token-limit"), help: "Pushes a minute to one device token (0: no limit).")
+    var tokenLimit: Int?
+    @Option(name: .customLong("idle-timeout"), help: "Seconds without a stream before GOAWAY IdleTimeout.")
+    var idleTimeout: Int?
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if let tokenLimit, tokenLimit < 0 { throw ValidationError("--token-limit is 0 or more, not \(tokenLimit)") }
+        if let idleTimeout, idleTimeout < 1 {
+            throw ValidationError("--idle-timeout is 1 or more, not \(idleTimeout)")
+        }
     }
 
     func run() async throws {
         let paths = BatonPaths()
         let setting = APNsServerSetting(
             enabled: true, listen: listen, certificate: tlsCert.map(Self.absolute), key: tlsKey.map(Self.absolute),
-            selfSigned: selfSigned.map(Self.absolute))
+            selfSigned: selfSigned.map(Self.absolute), tokenLimit: tokenLimit, idleTimeout: idleTimeout)
         try? FileManager.default.removeItem(at: APNsServerLauncher.addressFile(paths))
         try setting.save(paths: paths)
         try await PidLock.terminateHolderAndWait(of: APNsServerLauncher.lockFile(paths))

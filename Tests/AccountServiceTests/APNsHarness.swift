@@ -23,7 +23,14 @@ final class APNsHarness {
     private let channel: Channel
     private let directory: URL
 
-    init(sink: (any APNsPushSink)? = nil) async throws {
+    let connections = APNsConnections()
+    let port: Int
+    let caFile: String
+
+    init(
+        gate: PushGate? = nil, tokenLimit: DeviceTokenRateLimit = DeviceTokenRateLimit(),
+        idleTimeout: TimeAmount = .hours(1)
+    ) async throws {
         daemon = try InProcessDaemon()
         kitchen = try daemon.device("kitchen", apps: [DeviceTokenTests.tea, DeviceTokenTests.coffee])
         directory = daemon.paths.stateDirectory
@@ -31,12 +38,16 @@ final class APNsHarness {
         keyID = try keys.create(team: Self.team)
         let files = try SelfSignedCertificate.ensure(in: directory.appendingPathComponent("tls"))
         let logger = Logger(label: "apns.test") { _ in SwiftLogNoOpLogHandler() }
-        let service = APNsService(keys: keys, sink: sink ?? DaemonPushSink(paths: daemon.paths), logger: logger)
+        let service = APNsService(
+            keys: keys, sink: GatedSink(gate: gate, inner: DaemonPushSink(paths: daemon.paths)), tokenLimit: tokenLimit,
+            logger: logger)
         channel = try await APNsHTTP2Server.start(
             host: "127.0.0.1", port: 0,
             tls: try APNsHTTP2Server.tlsContext(certificate: files.certificate.path, key: files.key.path),
-            service: service)
-        curl = CurlHTTP2(base: "https://127.0.0.1:\(channel.localAddress?.port ?? 0)", caFile: files.certificate.path)
+            service: service, idleTimeout: idleTimeout, connections: connections)
+        port = channel.localAddress?.port ?? 0
+        caFile = files.certificate.path
+        curl = CurlHTTP2(base: "https://127.0.0.1:\(port)", caFile: caFile)
     }
 
     private var daemonStopped = false
@@ -73,5 +84,36 @@ final class APNsHarness {
     /// tea's token on the kitchen.
     func token(_ owner: NotificationOwner = DeviceTokenTests.teaOnKitchen, id: UInt64 = 1) throws -> String {
         try DeviceTokenTests().register(kitchen, owner, id: id).token
+    }
+}
+
+/// Holds the pushes a harness's server hands over until the test lets them through: `arrived` yields as each
+/// one reaches the sink, `open()` lets one through.
+final class PushGate: Sendable {
+    let arrived: AsyncStream<Void>
+    fileprivate let arrival: AsyncStream<Void>.Continuation
+    fileprivate let passes: AsyncStream<Void>
+    private let pass: AsyncStream<Void>.Continuation
+
+    init() {
+        (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
+        (passes, pass) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    /// Lets one held push through.
+    func open() { pass.yield() }
+}
+
+/// The daemon's sink, behind a gate when there is one.
+private struct GatedSink: APNsPushSink {
+    var gate: PushGate?
+    var inner: DaemonPushSink
+
+    func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection> {
+        if let gate {
+            gate.arrival.yield()
+            for await _ in gate.passes { break }
+        }
+        return await inner.submit(intake)
     }
 }
