@@ -165,6 +165,7 @@ let package = Package(
             name: "APNsServer",
             dependencies: [
                 "APNsProvider", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTP2
@@ -20,24 +21,29 @@ public final class APNsHTTP2Client: Sendable {
         configuration.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: configuration)
         let serverName = host.contains(":") || host.first?.isNumber == true ? nil : host
-        // The HTTP/2 handlers are in place before the handshake, so no frame of the server's is missed.
+        // The HTTP/2 handlers are in place before the handshake, so no frame of the server's is missed; the
+        // multiplexer and the GOAWAY's future are kept as they are made (a server that ends the connection at once,
+        // an idle timeout on a slow machine, leaves no pipeline to look them up in afterwards).
+        let made = NIOLockedValueBox<(NIOLoopBound<HTTP2StreamMultiplexer>, EventLoopFuture<String>)?>(nil)
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    let multiplexer = HTTP2StreamMultiplexer(
+                        mode: .client, channel: channel, inboundStreamInitializer: nil)
+                    let recorder = GoAwayRecorder(promise: channel.eventLoop.makePromise())
                     try channel.pipeline.syncOperations.addHandlers([
                         try NIOSSLClientHandler(context: context, serverHostname: serverName),
-                        NIOHTTP2Handler(mode: .client),
-                        HTTP2StreamMultiplexer(mode: .client, channel: channel, inboundStreamInitializer: nil),
-                        GoAwayRecorder(promise: channel.eventLoop.makePromise()),
+                        NIOHTTP2Handler(mode: .client), multiplexer, recorder,
                     ])
+                    made.withLockedValue {
+                        $0 = (NIOLoopBound(multiplexer, eventLoop: channel.eventLoop), recorder.promise.futureResult)
+                    }
                 }
             }
             .connect(host: host, port: port).get()
-        let loop = channel.eventLoop
-        // Bound on the loop, where the pipeline is made and where every stream is opened.
-        multiplexer = try await channel.pipeline.handler(type: HTTP2StreamMultiplexer.self)
-            .map { NIOLoopBound($0, eventLoop: loop) }.get()
-        goAwayData = try await channel.pipeline.handler(type: GoAwayRecorder.self).map(\.promise.futureResult).get()
+        guard let (multiplexer, goAwayData) = made.withLockedValue({ $0 }) else { throw ChannelError.inputClosed }
+        self.multiplexer = multiplexer
+        self.goAwayData = goAwayData
         authority = "\(host):\(port)"
     }
 
