@@ -315,7 +315,7 @@ let package = Package(
         // The content extensions: MonkeyBrowser's page preview, Stores' map around a store.
         .executableTarget(
             name: "monkeybrowser-content-extension",
-            dependencies: ["NotificationContentExtensionKit", "Notifications", "HTMLText", "PageLoading"],
+            dependencies: ["NotificationContentExtensionKit", "Notifications", "HTMLText", "PageLoading", "TextWidth"],
             linkerSettings: serviceExtensionLinking),
         .executableTarget(
             name: "stores-content-extension",

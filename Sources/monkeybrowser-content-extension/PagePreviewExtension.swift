@@ -3,6 +3,7 @@ import HTMLText
 import NotificationContentExtensionKit
 import Notifications
 import PageLoading
+import TextWidth
 
 /// MonkeyBrowser's content extension: a reminder (category `reminder`) expanded shows the page it points to,
 /// its title, its address and its first lines, laid out by the same HTML → text code as `baton dump`.
@@ -16,7 +17,8 @@ struct PagePreviewExtension: NotificationContentExtension {
         guard case .string(let text) = content.userInfo["url"], let url = URL(string: text) else {
             return ContentDrawing(text: ["This reminder names no page."], style: .muted)
         }
-        let heading = Self.heading(title: nil, url: url)
+        let width = max(10, request.width)
+        let heading = Self.heading(title: nil, url: url, width: width)
         context.redraw(ContentDrawing(lines: heading + [[ContentRun("Loading…", style: .muted)]]))
         let loaded: LoadedPage
         do {
@@ -24,19 +26,19 @@ struct PagePreviewExtension: NotificationContentExtension {
         } catch {
             return ContentDrawing(lines: heading + [[ContentRun("Cannot load the page: \(error)", style: .muted)]])
         }
-        let width = max(10, request.width)
         let page = HTMLDocument.parsedAndLaidOut(html: loaded.htmlSource, url: loaded.url, width: width).page
         let room = max(0, request.height - 3)
         let body = page.lines.drop { $0.text.allSatisfy(\.isWhitespace) }.prefix(room).map(Self.runs)
-        return ContentDrawing(lines: Self.heading(title: page.title, url: loaded.url) + body)
+        return ContentDrawing(lines: Self.heading(title: page.title, url: loaded.url, width: width) + body)
     }
 
-    /// The page's title (bold) and address (a link), then a blank line.
-    static func heading(title: String?, url: URL) -> [[ContentRun]] {
+    /// The page's title (bold) and address (a link, cut in the middle to `width` so that its file name stays
+    /// in view, as the address bar does), then a blank line.
+    static func heading(title: String?, url: URL, width: Int) -> [[ContentRun]] {
         let shown = title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
         return [
             [ContentRun(shown.isEmpty ? url.lastPathComponent : shown, style: .title)],
-            [ContentRun(url.absoluteString, style: .link)],
+            [ContentRun(TextWidth.elideMiddle(url.absoluteString, to: width), style: .link)],
             [],
         ]
     }
