@@ -64,10 +64,14 @@ let package = Package(
         .executable(name: "favorites-widget", targets: ["favorites-widget"]),
         .executable(name: "up-next-widget", targets: ["up-next-widget"]),
         .executable(name: "monkeybrowser-push-extension", targets: ["monkeybrowser-push-extension"]),
+        .executable(name: "monkeybrowser-content-extension", targets: ["monkeybrowser-content-extension"]),
+        .executable(name: "stores-content-extension", targets: ["stores-content-extension"]),
         // The supervisor extensions run under (installed next to `baton`).
         .executable(name: "baton-box", targets: ["baton-box"]),
         // The machine's freedesktop notification server (`baton notifications server on`).
         .executable(name: "baton-notification-server", targets: ["baton-notification-server"]),
+        // APNs' HTTP/2 provider API on this machine (`baton apns serve|on`; `baton` never links TLS or HTTP/2).
+        .executable(name: "baton-apns", targets: ["baton-apns"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
     ],
@@ -80,6 +84,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The account on PostgreSQL (`baton-link` only: `baton` never links it).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // APNs' provider API (`baton-apns` only): HTTP/2 over TLS, and a self-signed certificate for --self-signed.
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // System libraries.
@@ -146,8 +155,34 @@ let package = Package(
 
         // Apple's UserNotifications model: content, triggers, requests, categories, APNs payloads (no UI).
         .target(name: "Notifications", dependencies: ["Wire", "BatonEnvironment"], exclude: ["README.md"]),
+        // APNs' provider API without the network: request checks, provider keys and tokens (ES256 JWTs).
+        .target(
+            name: "APNsProvider",
+            dependencies: ["Notifications", "BatonEnvironment", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]),
+        // The provider API served: HTTP/2 over TLS (SwiftNIO), each push handed to the daemon as `baton push` does.
+        .target(
+            name: "APNsServer",
+            dependencies: [
+                "APNsProvider", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The small API notification service extensions are written with (no UI, no daemon).
         .target(name: "NotificationServiceExtensionKit", dependencies: ["Notifications"]),
+        // Notification content extensions (UserNotificationsUI): the protocol, its wire format, the runner.
+        .target(
+            name: "NotificationContentExtensionKit", dependencies: ["Notifications", "BatonEnvironment"],
+            exclude: ["README.md"]),
         // Sealing and opening end-to-end encrypted pushes (`baton push --encrypt`, MonkeyBrowser's extension).
         .target(
             name: "EncryptedPush",
@@ -233,7 +268,7 @@ let package = Package(
             name: "SuiteNotifications",
             dependencies: [
                 "TerminalUI", "TextWidth", "SuiteShell", "Notifications", "UserNotifications", "BatonEnvironment",
-                "SuiteMessages", "WidgetExtensionKit",
+                "SuiteMessages", "WidgetExtensionKit", "NotificationContentExtensionKit", "Today",
             ],
             exclude: ["README.md"]
         ),
@@ -247,6 +282,7 @@ let package = Package(
                 "Stores", "Cartography", "WidgetExtensionKit", "KeyValueStore",
                 "Wire", "AccountClient", "AccountService", "Notifications", "EncryptedPush", "SuiteNotifications",
                 "UserNotifications", "Handoff", "HTMLText", "PageLoading", "CMallocTuning",
+                "NotificationContentExtensionKit",
                 "RemoteSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -276,6 +312,19 @@ let package = Package(
             name: "monkeybrowser-push-extension",
             dependencies: ["NotificationServiceExtensionKit", "Notifications", "EncryptedPush"],
             linkerSettings: serviceExtensionLinking),
+        // The content extensions: MonkeyBrowser's page preview, Stores' map around a store.
+        .executableTarget(
+            name: "monkeybrowser-content-extension",
+            dependencies: ["NotificationContentExtensionKit", "Notifications", "HTMLText", "PageLoading", "TextWidth"],
+            linkerSettings: serviceExtensionLinking),
+        .executableTarget(
+            name: "stores-content-extension",
+            dependencies: ["NotificationContentExtensionKit", "Notifications", "Cartography"],
+            linkerSettings: serviceExtensionLinking),
+        // A misbehaving content extension the host's tests run.
+        .executableTarget(
+            name: "faulty-content-extension", dependencies: ["NotificationContentExtensionKit", "Notifications"],
+            linkerSettings: serviceExtensionLinking),
         // A misbehaving notification service extension the runner's tests use.
         .executableTarget(
             name: "faulty-push-extension", dependencies: ["NotificationServiceExtensionKit", "Notifications"],
@@ -285,6 +334,15 @@ let package = Package(
             name: "baton-notification-server",
             dependencies: [
                 "CSystemdBus", "SystemdBus", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: serviceExtensionLinking),
+        // `baton apns serve` and `baton apns key create` (exec'd by `baton`), and the daemon's supervised server.
+        .executableTarget(
+            name: "baton-apns",
+            dependencies: [
+                "APNsServer", "APNsProvider", "AccountClient", "BatonEnvironment",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: serviceExtensionLinking),
@@ -318,9 +376,13 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "SuiteNotificationsTests",
-            dependencies: ["SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport"],
+            dependencies: [
+                "SuiteNotifications", "Notifications", "UserNotifications", "TerminalUI", "TestSupport",
+                "NotificationContentExtensionKit", "BatonEnvironment", "Today",
+            ],
             exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["BatonEnvironment", "TestSupport"], exclude: ["Server", "Providers"]),
         .testTarget(
             name: "CartographyTests", dependencies: ["Cartography", "TextWidth", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
@@ -344,7 +406,8 @@ let package = Package(
         .testTarget(
             name: "AccountServiceTests",
             dependencies: [
-                "AccountService", "Wire", "BatonEnvironment", "TestSupport", "Notifications",
+                "AccountService", "APNsServer", "APNsProvider", .product(name: "Crypto", package: "swift-crypto"),
+                "Wire", "BatonEnvironment", "TestSupport", "Notifications",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),

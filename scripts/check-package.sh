@@ -2,7 +2,8 @@
 # CI's package step (after scripts/test.sh): builds the Debian package and checks it the way a user meets it,
 # unpacked into a scratch root (dpkg -x) so nothing of the machine's is touched:
 #   the installed baton --version; baton dump of a shipped page; a widget (baton widget run); a notification
-#   service extension (an encrypted push that MonkeyBrowser's extension decrypts before delivery); every manual
+#   service extension (an encrypted push that MonkeyBrowser's extension decrypts before delivery); each content
+#   extension's executable says hello; every manual
 #   page renders (man -l); each completion script loads in its shell (bash, zsh, fish); systemd-analyze verify
 #   accepts the user units; lintian reports no error.
 # Extra arguments go to scripts/package-deb.sh (--skip-build).
@@ -66,6 +67,18 @@ fi
 kill "$follower" 2>/dev/null || true
 follower=""
 "$baton" daemon stop >/dev/null 2>&1 || true
+
+# Notification content extensions: each shipped bundle's executable is in /usr/lib/baton and speaks the protocol
+# (its hello, then it exits when its input ends).
+for plist in "$scratch"/usr/share/baton/*/PlugIns/*/Info.plist; do
+    grep -q 'com.apple.usernotifications.content-extension' "$plist" || continue
+    executable="$(sed -n '/<key>CFBundleExecutable<\/key>/{n;s/.*<string>\(.*\)<\/string>.*/\1/p}' "$plist")"
+    if hello="$("$scratch/usr/lib/baton/$executable" </dev/null)" && grep -q '"hello"' <<<"$hello"; then
+        check "content extension $executable from /usr/lib/baton: $hello"
+    else
+        fail "content extension ${executable:-?} ($plist): ${hello:-no hello}"
+    fi
+done
 
 pages=0
 for page in "$scratch"/usr/share/man/man1/*.1.gz; do

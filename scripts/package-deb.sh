@@ -47,8 +47,8 @@ rm -rf "$work"
 mkdir -p "$root/DEBIAN" "$out"
 
 # Programs (ResourceLocator: baton in bin, every helper in lib/baton), stripped as Debian ships them.
-helpers=(baton-fetch baton-link baton-box baton-notification-server days-remaining favorites-widget up-next-widget
-    monkeybrowser-push-extension)
+helpers=(baton-fetch baton-link baton-box baton-notification-server baton-apns days-remaining favorites-widget
+    up-next-widget monkeybrowser-push-extension monkeybrowser-content-extension stores-content-extension)
 install -D -m 0755 "$release/baton" "$root/usr/bin/baton"
 for helper in "${helpers[@]}"; do install -D -m 0755 "$release/$helper" "$root/usr/lib/baton/$helper"; done
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/baton" "$root"/usr/lib/baton/*

@@ -427,6 +427,32 @@ scenario_notification_attachment() {
     finish
 }
 
+# A MonkeyBrowser reminder expanded in F4: its content extension (monkeybrowser-content-extension) draws the page's
+# first lines above the reminder's buttons.
+scenario_notification_content_extension() {
+    start B 100 30
+    wait_for B "Paths"
+    keys B F1
+    wait_for B "weather.html"
+    keys B r
+    wait_for B "Remind me in:"
+    keys B 2 s Enter
+    wait_for B "would like to send you notifications"
+    keys B Enter
+    wait_for B "Reminder:"
+    keys B F12
+    wait_for B "Snooze 10 min"
+    keys B Escape
+    sleep 0.3
+    keys B F4
+    wait_for B "Notifications (1)"
+    keys B Right
+    wait_for B "The forecast for the week"
+    sleep 0.3
+    render notification-content-extension B
+    finish
+}
+
 # Today's Up Next widget: this device's next notification and how long until it fires.
 scenario_up_next() {
     # The system clock, not BATON_NOW: the daemon schedules on the real one and the widget counts down to it.
@@ -448,7 +474,7 @@ scenario_up_next() {
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center notification_attachment up_next)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(shell today browser handoff form wide_table stores stores_sync city_map help_overlay dock_offers notification_permission notification_banner notification_center notification_attachment notification_content_extension up_next)
 for scenario in "${scenarios[@]}"; do
     declare -F "scenario_$scenario" >/dev/null || { echo "screenshot: no scenario '$scenario'" >&2; exit 1; }
     "scenario_$scenario"

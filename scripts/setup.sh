@@ -12,6 +12,7 @@ packages+=(openssh-client openssh-server postgresql openssl)   # several machine
 packages+=(iproute2)   # baton bench machines --netns: network namespaces and veth links
 packages+=(dbus-daemon dbus-bin libglib2.0-bin python3-dbus python3-gi) # the freedesktop bridge's tests
 packages+=(libsystemd-dev libnotify-bin) # the freedesktop notification server (sd-bus) and its notify-send tests
+packages+=(curl)   # `baton apns`' tests: Debian's curl speaks HTTP/2 (nghttp2), as providers do
 # The Debian package and its checks (scripts/package-deb.sh, scripts/check-package.sh): dpkg-shlibdeps, strip,
 # man -l, the three shells' completions, systemd-analyze verify, lintian.
 packages+=(dpkg-dev binutils man-db groff-base bash zsh fish systemd lintian)
@@ -33,6 +34,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+# A real APNs provider library for `baton apns`' end-to-end test (Tests/EndToEndTests/Providers).
+# (Debian's own python3 is externally managed: there pip needs --break-system-packages.)
+pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore aioapns==4.0)
+python3 -c "import aioapns" 2>/dev/null || "${pip[@]}" || "${pip[@]}" --break-system-packages
 command -v swift >/dev/null || { echo "setup: Swift 6 is not on the PATH (https://swift.org/install)" >&2; exit 1; }
 cd "$(dirname "$0")/.."
 swift build

@@ -177,8 +177,10 @@ public final class AccountClient: Sendable {
         let now = NIODeadline.now()
         let spawnExecutable = locked { state -> URL? in
             // A forwarded daemon (`baton ssh`) lives on the other machine: nothing to start here.
-            guard let executable = configuration.daemonExecutable, configuration.paths.forwardedSocket == nil,
-                now - state.lastSpawn > .milliseconds(300)
+            // A client stopped while this connect was in flight starts nothing (a bench removing its home
+            // found a daemon started after its clients had stopped).
+            guard !state.stopped, let executable = configuration.daemonExecutable,
+                configuration.paths.forwardedSocket == nil, now - state.lastSpawn > .milliseconds(300)
             else {
                 return nil
             }

@@ -62,13 +62,7 @@ public enum NotificationServerLauncher {
     /// The daemon's supervision: starts the server now and again within `interval` whenever it is not running
     /// while the setting is on (it crashed, or its bus came back), for the life of this process.
     public static func supervise(paths: BatonPaths, interval: UInt32 = 5) {
-        start(paths: paths)
-        Thread.detachNewThread {
-            while true {
-                sleep(interval)
-                start(paths: paths)
-            }
-        }
+        SupervisedHelper.keep(interval: interval) { start(paths: paths) }
     }
 
     /// Stops a running server (`off`): it leaves the bus, and a server it replaced gets the name back.

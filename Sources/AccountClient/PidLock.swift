@@ -49,4 +49,12 @@ public enum PidLock {
         guard let pid = holder(of: file) else { return }
         kill(pid, SIGTERM)
     }
+
+    /// Sends SIGTERM to the process holding `file` and waits (up to 20 s, a hang guard) until it has let the lock
+    /// go (another, started by the daemon's supervision meanwhile, may hold it by then).
+    public static func terminateHolderAndWait(of file: URL) async throws {
+        guard let pid = holder(of: file) else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<1_000 where holder(of: file) == pid { try await Task.sleep(for: .milliseconds(20)) }
+    }
 }

@@ -31,27 +31,33 @@ struct BenchHome {
         return result
     }
 
-    /// Asks the daemon to stop, waits for its process to end (up to a minute: a loaded machine is slow to
-    /// close a database), then removes the home.
+    /// Asks the daemon to stop, waits for every process of this home to end (up to a minute: a loaded
+    /// machine is slow to close a database; a daemon still starting has written no lock yet, so the
+    /// processes are found by their `BATON_HOME`), kills what is left, then removes the home.
     func remove() async {
-        let pid = Self.daemonPID(paths)
         if LinkLauncher.daemonIsRunning(paths: paths) {
             try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
         }
         let deadline = ContinuousClock.now + .seconds(60)
-        while LinkLauncher.daemonIsRunning(paths: paths) || pid.map(Self.isAlive) == true,
-            ContinuousClock.now < deadline
-        {
+        while !Self.processes(home: url.path).isEmpty, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        if let pid, Self.isAlive(pid) { kill(pid, SIGKILL) }
+        for pid in Self.processes(home: url.path) { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// The pid the daemon wrote in its instance lock.
-    private static func daemonPID(_ paths: BatonPaths) -> pid_t? {
-        guard let text = try? String(contentsOf: paths.daemonLock, encoding: .utf8) else { return nil }
-        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    /// The running processes (zombies excluded) whose environment sets `BATON_HOME` to `home`.
+    static func processes(home: String) -> [pid_t] {
+        let wanted = Array("BATON_HOME=\(home)".utf8)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), pid != getpid(),
+                let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                environment.split(separator: 0).contains(where: { $0.elementsEqual(wanted) }),
+                isAlive(pid)
+            else { return nil }
+            return pid
+        }
     }
 
     /// Whether `pid` runs (a zombie counts as ended).

@@ -70,7 +70,7 @@ final class BenchDevices {
     func connect() async throws {
         clientA.start()
         clientB.start()
-        try await pump(limit: .seconds(10)) { self.connected >= 2 }
+        try await pump(limit: .seconds(60)) { self.connected >= 2 }
     }
 
     func stop() {

@@ -63,7 +63,7 @@ final class KeyValueBenchDevices {
 
     func connect() async throws {
         for client in clients { client.start() }
-        try await pump(limit: .seconds(10)) { self.synced >= 2 }
+        try await pump(limit: .seconds(60)) { self.synced >= 2 }
     }
 
     func stop() {

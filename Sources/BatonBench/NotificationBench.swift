@@ -16,6 +16,7 @@ import Wire
 /// - `timer_floor`: the same due dates on a NIO timer in this process, doing nothing: the floor.
 /// - `push_other_device`: a push for device B sent on one connection → received by B's follower.
 /// - `push_banner_pty`: a push → the banner written by a real suite on a real pty (`BannerBench`).
+/// - `http2_push_banner_pty`: the same suite, pushed to over APNs' HTTP/2 provider API (`baton-apns`).
 /// - `restart_first_fire`: daemon start → the `date` of the first missed request it fires, with 100 000 pending.
 enum NotificationBench {
     static let devices = 1600
@@ -148,7 +149,7 @@ enum NotificationBench {
 
         // Push → the banner drawn by a real suite on a real pseudo-terminal (issue 16).
         let pusher = try await BenchLink.open(paths: paths)
-        figures.append(try await BannerBench.run(link: pusher, samples: min(pushSamples, 300), cliBundle: cliBundle))
+        figures += try await BannerBench.run(link: pusher, samples: min(pushSamples, 300), cliBundle: cliBundle)
         pusher.close()
         return figures
     }

@@ -15,6 +15,9 @@ public struct PushOptions: Hashable, Sendable {
     public var strings: LocalizedStrings?
     /// The time an expiration date is compared with (the daemon's clock); nil: the system clock.
     public var now: Date?
+    /// The largest payload, in bytes: `PushPayload.maxBytes`, or APNs' 5120 for a VoIP push
+    /// (`PushPayload.maxVoIPBytes`).
+    public var maxBytes: Int = PushPayload.maxBytes
 
     public init(
         app: String? = nil, collapseID: String? = nil, priority: String? = nil, expiration: String? = nil,

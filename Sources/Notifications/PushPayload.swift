@@ -6,6 +6,8 @@ import Wire
 public enum PushPayload {
     /// APNs' limit for a whole payload, in bytes.
     public static let maxBytes = 4096
+    /// APNs' limit for a VoIP push's payload (`apns-push-type: voip`), in bytes.
+    public static let maxVoIPBytes = 5120
     /// APNs' limit for `apns-collapse-id`, in bytes.
     public static let maxCollapseIDBytes = 64
     /// The `.apns` file key naming the app.
@@ -23,9 +25,10 @@ public enum PushPayload {
             throw PushError(.payloadEmpty, "the payload is empty")
         }
         // The .apns file's "Simulator Target Bundle" names the app; it is not sent to APNs, so it does not count.
-        let size = data.count - (data.count > maxBytes ? wrapperBytes(data) : 0)
-        if size > maxBytes {
-            throw PushError(.payloadTooLarge, "the payload is \(size) bytes; APNs allows at most \(maxBytes)")
+        let limit = options.maxBytes
+        let size = data.count - (data.count > limit ? wrapperBytes(data) : 0)
+        if size > limit {
+            throw PushError(.payloadTooLarge, "the payload is \(size) bytes; APNs allows at most \(limit)")
         }
         guard case .object(let payload) = try JSONValue.parse(data) else {
             throw PushError(.badPayload, "the payload must be a JSON object")

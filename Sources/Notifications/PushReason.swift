@@ -65,3 +65,18 @@ public struct PushError: Error, Codable, Hashable, Sendable, CustomStringConvert
     /// `PushReason.exitCode`.
     public var exitCode: Int32 { reason.exitCode }
 }
+
+extension PushError {
+    /// A daemon's refusal line, `Reason: detail`, as the error it names; nil when it names no push reason (the
+    /// daemon's own failure).
+    public init?(refusal line: String) {
+        guard let reason = PushReason.allCases.first(where: { line.hasPrefix($0.rawValue + ":") }) else { return nil }
+        self.init(reason, String(line.dropFirst(reason.rawValue.count + 1)).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// APNs' 410 `timestamp` of an `Unregistered` refusal: the milliseconds of `(timestamp N)` in its detail.
+    public var timestamp: Int64? {
+        guard reason == .unregistered, let range = detail.range(of: "(timestamp ") else { return nil }
+        return Int64(detail[range.upperBound...].prefix { $0.isNumber })
+    }
+}

@@ -48,6 +48,12 @@ public struct ServiceExtensionManifest: Hashable, Sendable {
             directory: directory)
     }
 
+    /// The extension point the bundle in `directory` declares, if it can be read.
+    static func extensionPoint(of directory: URL) -> String? {
+        let plist = try? dictionary(directory.appendingPathComponent("Info.plist"))
+        return (plist?["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
+    }
+
     /// A property-list file's top-level dictionary.
     static func dictionary(_ file: URL) throws(ServiceExtensionManifestError) -> [String: Any] {
         guard let data = try? Data(contentsOf: file) else { throw .init(file: file.path, problem: "cannot read it") }
@@ -102,6 +108,11 @@ public struct ServiceExtensionCatalog: Sendable {
             let plugIns = app.appendingPathComponent("PlugIns", isDirectory: true)
             for name in ((try? manager.contentsOfDirectory(atPath: plugIns.path)) ?? []).sorted()
             where !name.hasPrefix(".") {
+                let bundle = plugIns.appendingPathComponent(name, isDirectory: true)
+                if ServiceExtensionManifest.extensionPoint(of: bundle) == ServiceExtensionProtocol.contentExtensionPoint
+                {
+                    continue
+                }
                 do {
                     let manifest = try ServiceExtensionManifest.load(
                         from: plugIns.appendingPathComponent(name, isDirectory: true), appBundleIdentifier: identifier)

@@ -7,6 +7,9 @@ import Foundation
 public enum ServiceExtensionProtocol {
     /// The extension point a service extension's `Info.plist` declares.
     public static let extensionPoint = "com.apple.usernotifications.service"
+    /// The extension point of a content extension (UserNotificationsUI), which shares the app's `PlugIns/`:
+    /// the service extensions' catalog passes over it.
+    public static let contentExtensionPoint = "com.apple.usernotifications.content-extension"
 }
 
 /// What the host sends: first the request, later (maybe) that time will expire.

@@ -99,12 +99,10 @@ struct ServiceExtensionSession {
                 if let line = try? ServiceExtensionLine.encode(notice) { _ = process.write(line) }
                 continue
             }
-            let read = process.read(timeout: min(deadline - now, limits.pollInterval))
-            samplePeak()
-            if peakKB > limits.peakRSSKB {
-                return .broke(.memoryExceeded(peakKB: peakKB, limitKB: limits.peakRSSKB))
-            }
-            switch read {
+            switch process.read(
+                timeout: min(deadline - now, limits.pollInterval), peakKB: &peakKB, limitKB: limits.peakRSSKB)
+            {
+            case .overBudget: return .broke(.memoryExceeded(peakKB: peakKB, limitKB: limits.peakRSSKB))
             case .bytes(let bytes): output.append(contentsOf: bytes)
             case .nothingYet: continue
             case .endOfFile:

@@ -6,7 +6,8 @@ import TextWidth
 /// The notification banners at the top of the content area: newest on top, the others counted behind it,
 /// each leaving after its time unless focused. `Ctrl-N` focuses the newest; its buttons take `←`/`→`/`Tab`,
 /// `Enter` runs the focused one, `d` dismisses the notification, `Esc` puts the banner away, `c` puts every
-/// banner away (nothing is deleted: they stay in the list).
+/// banner away (nothing is deleted: they stay in the list). `↓` expands the focused banner (its content
+/// extension's area, when its category has one), `↑` folds it again.
 public struct BannerStack: Sendable {
     /// One banner: the notification's buttons, what it may show, and when it leaves.
     public struct Entry: Sendable {
@@ -27,7 +28,13 @@ public struct BannerStack: Sendable {
     public private(set) var entries: [Entry] = []
     /// Banners that arrived beyond `maxKept`, still counted.
     public private(set) var overflow = 0
-    public private(set) var isFocused = false
+    public private(set) var isFocused = false {
+        didSet { if !isFocused { isExpanded = false } }
+    }
+    /// The focused banner is pulled down: its content extension draws under it.
+    public private(set) var isExpanded = false
+    /// Set by the suite while the expanded banner's content extension hears its buttons first.
+    public var extensionHoldsActions = false
 
     public init() {}
 
@@ -98,6 +105,10 @@ public struct BannerStack: Sendable {
         }
         if press == .ctrl("n") { return .handled }
         if !top.bar.isEditing {
+            if press == KeyPress(.down) || (press == KeyPress(.up) && isExpanded) {
+                isExpanded = press == KeyPress(.down)
+                return .handled
+            }
             if press == KeyPress(.escape) {
                 if top.bar.confirming {
                     top.bar = ActionBar(notification: top.bar.notification, actions: top.bar.actions)
@@ -128,6 +139,11 @@ public struct BannerStack: Sendable {
             entries[0] = top
             return .handled
         case .respond(let identifier, let text, let foreground):
+            if isExpanded, extensionHoldsActions, identifier != NotificationResponse.defaultActionIdentifier {
+                entries[0] = top
+                return .extensionAction(
+                    top.bar.notification, actionIdentifier: identifier, userText: text, foreground: foreground)
+            }
             entries.removeFirst()
             isFocused = false
             return .respond(top.bar.notification, actionIdentifier: identifier, userText: text, foreground: foreground)
@@ -138,17 +154,30 @@ public struct BannerStack: Sendable {
         }
     }
 
+    /// Gives the expanded banner of `notification` these buttons (its content extension changed them).
+    public mutating func replaceActions(_ actions: [NotificationAction], of notification: DeliveredNotification) {
+        guard let top = entries.first, top.bar.notification == notification else { return }
+        entries[0].bar = ActionBar(notification: notification, actions: actions)
+    }
+
+    /// Puts the banner of `notification` away (its content extension dismissed it).
+    public mutating func collapse(_ notification: DeliveredNotification) {
+        remove(owner: notification.owner, identifiers: [notification.request.identifier])
+    }
+
     /// The rows a banner takes for a content area `width` wide (0 when none shows).
-    public func height(width: Int) -> Int {
+    public func height(width: Int, expanded: ExpandedContent? = nil) -> Int {
         guard let top = entries.first else { return 0 }
-        return 3 + lines(of: top, width: width - 4).count
+        return 3 + lines(of: top, width: width - 4, expanded: expanded).count
     }
 
     /// Draws the newest banner over the top of `content`; returns the cursor when a reply is being typed.
-    public func render(in content: Rect, now: Date, into buffer: inout CellBuffer) -> Point? {
+    public func render(
+        in content: Rect, now: Date, expanded: ExpandedContent? = nil, into buffer: inout CellBuffer
+    ) -> Point? {
         guard let top = entries.first, content.width >= 20, content.height >= 5 else { return nil }
         let area = content.inset(left: 1, right: 1)
-        let body = lines(of: top, width: area.width - 4)
+        let body = lines(of: top, width: area.width - 4, expanded: expanded)
         let height = min(content.height, 3 + body.count)
         let box = Rect(x: area.x, y: content.y, width: area.width, height: height)
         // The margins beside the box are cleared too: a border of the app beneath (Stores' list) would
@@ -170,16 +199,28 @@ public struct BannerStack: Sendable {
         }
         let text = inner.inset(left: 1, right: 1)
         for (index, line) in body.enumerated() where index < text.height - 1 {
-            buffer.put(line.text, x: text.x, y: text.y + index, style: line.style, clip: text)
+            buffer.put(line, x: text.x, y: text.y + index, clip: text)
         }
         let buttons = Rect(x: text.x, y: text.maxY - 1, width: text.width, height: 1)
         return top.bar.render(in: buttons, focused: isFocused, into: &buffer)
     }
 
     /// Title, subtitle, up to three lines of body and the attachments' names, escaped; "Notification" when
-    /// previews are hidden (the attachments too, as on Apple).
-    private func lines(of entry: Entry, width: Int) -> [(text: String, style: Style)] {
+    /// previews are hidden (the attachments too, as on Apple); when expanded, the content extension's lines
+    /// after them (or in place of the body, when its manifest hides the default content).
+    private func lines(of entry: Entry, width: Int, expanded: ExpandedContent?) -> [StyledLine] {
         guard width > 0 else { return [] }
+        let notification = entry.bar.notification
+        let area = isExpanded && expanded?.shows(notification) == true ? expanded : nil
+        var result = plainLines(of: entry, width: width)
+        if let area, entry.showsPreview {
+            if !area.showsDefault { result = Array(result.prefix(1)) }
+            result += area.lines(width: width)
+        }
+        return result
+    }
+
+    private func plainLines(of entry: Entry, width: Int) -> [StyledLine] {
         let content = entry.bar.notification.request.content
         let previews = entry.showsPreview
         let showTitle = previews || entry.categoryOptions.contains(.hiddenPreviewsShowTitle)
@@ -200,6 +241,6 @@ public struct BannerStack: Sendable {
             result.append(("Notification", Theme.text))
         }
         if result.isEmpty { result.append(("", Theme.text)) }
-        return result
+        return result.map { StyledLine($0.0, style: $0.1) }
     }
 }

@@ -6,7 +6,8 @@ extension CenterScreen {
     public static let allKeys: [HelpItem] = [
         HelpItem(keys: "↑/↓", label: "choose"), HelpItem(keys: "Home/End", label: "first/last"),
         HelpItem(keys: "Enter", label: "open"), HelpItem(keys: "Space", label: "expand/collapse a thread"),
-        HelpItem(keys: "→/Tab", label: "actions"), HelpItem(keys: "d/Del", label: "dismiss"),
+        HelpItem(keys: "→/Tab", label: "actions (and the app's content extension, if it has one)"),
+        HelpItem(keys: "d/Del", label: "dismiss"),
         HelpItem(keys: "c", label: "clear the app's"), HelpItem(keys: "C", label: "clear all"),
         HelpItem(keys: "t/Shift-Tab", label: "next tab (Delivered, Pending, Settings)"),
         HelpItem(keys: "s", label: "Settings"), HelpItem(keys: "n", label: "Do Not Disturb on/off"),

@@ -5,6 +5,9 @@ public enum NotificationCommand: Equatable, Sendable {
     case ignored, handled
     /// The user chose an action (the default one for Open); `foreground` switches to the app.
     case respond(DeliveredNotification, actionIdentifier: String, userText: String?, foreground: Bool)
+    /// A button pressed in an expanded notification: its content extension hears it first and answers whether
+    /// the notification stays, goes, or goes and the action reaches the app (`.respond`).
+    case extensionAction(DeliveredNotification, actionIdentifier: String, userText: String?, foreground: Bool)
     /// Dismissed: removed (on every device for a push), the dismiss action sent if the category asks for it.
     case dismiss(DeliveredNotification)
     /// Clear one app's delivered notifications, or all (nil).

@@ -15,6 +15,9 @@ extension NotificationsApp {
                 notification,
                 after: NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
             if foreground { context.activate(app: appName(notification.owner.bundleIdentifier)) }
+        case .extensionAction(let notification, let action, let text, let foreground):
+            sendToExtension(
+                notification, actionIdentifier: action, userText: text, foreground: foreground, context: context)
         case .dismiss(let notification):
             let custom = ledger.category(of: notification)?.options.contains(.customDismissAction) == true
             remove(

@@ -21,13 +21,17 @@ extension NotificationsApp {
             banners.recall(bannerEntry(newest, seconds: PresentationPolicy.bannerSeconds, context: context))
             return true
         }
+        banners.extensionHoldsActions = expansion?.holdsActions == true
         let command = banners.handle(press)
         if !banners.isFocused { banners.expire(now: context.now()) }
-        return perform(command, context: context)
+        let used = perform(command, context: context)
+        syncExpansion()
+        return used
     }
 
     public func renderOverlay(in content: Rect, into buffer: inout CellBuffer, context: SuiteContext) -> Point? {
-        let cursor = banners.render(in: content, now: now(), into: &buffer)
+        let cursor = banners.render(
+            in: content, now: now(), expanded: banners.isExpanded ? expansion?.content : nil, into: &buffer)
         if let modal = permissions.first {
             modal.render(in: content, into: &buffer)
             return nil

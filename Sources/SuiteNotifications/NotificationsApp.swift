@@ -1,6 +1,7 @@
 import BatonEnvironment
 import Foundation
 import Logging
+import NotificationContentExtensionKit
 import Notifications
 import SuiteMessages
 import SuiteShell
@@ -59,6 +60,15 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     public var opener = AttachmentOpener()
     /// What each attachment is, read once (`attachmentInfo`).
     var attachmentInfos: [URL: AttachmentInfo] = [:]
+    /// The apps' content extensions, by category (set by the suite from its resources).
+    public var contentExtensions = ContentExtensionCatalog()
+    /// Starts content extensions; nil: none is started (a notification expands with its default content).
+    public var contentHost: ContentExtensionHost?
+    /// The device's position for content extensions, when known (`baton location set`).
+    public var devicePosition: @Sendable () -> ContentCoordinate? = { nil }
+    /// The notification expanded with its content extension, if one is.
+    public internal(set) var expansion: ContentExpansion?
+    var expansionCount = 0
     /// Writes a bell or a title to the terminal (set by the suite; nothing in tests).
     public var signal: (TerminalSignal) -> Void = { _ in }
 
@@ -103,6 +113,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     }
 
     public func stop() {
+        expansion?.session?.close()
         linkTask?.cancel()
         center?.close()
         saveLastSeen()
@@ -118,10 +129,17 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
 
     public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
         guard case .key(let press) = event else { return false }
-        return perform(screen.handle(press, ledger: ledger, apps: SettingsPane.apps(appNames)), context: context)
+        screen.extensionHoldsActions = expansion?.holdsActions == true
+        let used = perform(screen.handle(press, ledger: ledger, apps: SettingsPane.apps(appNames)), context: context)
+        syncExpansion()
+        return used
     }
 
     public func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
+        if let update = message as? ContentExpansionUpdate {
+            receive(update, context: context)
+            return true
+        }
         if let post = message as? NotificationRequestPost {
             add(post, context: context)
             return true
@@ -198,6 +216,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         screen.render(
             in: area, ledger: ledger, appName: appName, doNotDisturb: dnd.state.describe(at: context.now()),
             now: context.now(),
-            apps: SettingsPane.apps(appNames), attachment: { attachmentInfo($0) }, into: &buffer)
+            apps: SettingsPane.apps(appNames), attachment: { attachmentInfo($0) }, expanded: expansion?.content,
+            into: &buffer)
     }
 }

@@ -21,9 +21,9 @@ struct AccountCommand: AsyncParsableCommand {
 
     func run() async throws { try AccountCommand.handOver(["account"] + words) }
 
-    /// Replaces this process with `baton-link arguments`; throws only when that cannot start.
-    static func handOver(_ arguments: [String]) throws {
-        let program = LinkLauncher.executable.path
+    /// Replaces this process with `program arguments` (default `baton-link`); throws only when that cannot start.
+    static func handOver(_ arguments: [String], to executable: URL = LinkLauncher.executable) throws {
+        let program = executable.path
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw CommandFailure("\(program) is missing (build every product: swift build)")
         }

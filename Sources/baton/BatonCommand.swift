@@ -26,6 +26,7 @@ struct BatonCommand: AsyncParsableCommand {
             NotifyCommand.self,
             NotificationsCommand.self,
             PushCommand.self,
+            APNsCommand.self,
             SSHCommand.self,
             AccountCommand.self,
             ServerCommand.self,

@@ -211,6 +211,7 @@ struct DaemonRunCommand: ParsableCommand {
                         paths: BatonPaths(),
                         clock: SystemDeadlineClock(wall: (try? BatonClock.resolve(option: nil)) ?? .system))
                     NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
+                    APNsServerLauncher.supervise(paths: BatonPaths())  // `baton apns on`.
                 })
         } catch {
             FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))

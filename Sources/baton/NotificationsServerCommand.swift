@@ -57,7 +57,7 @@ struct NotificationsServerCommand: AsyncParsableCommand {
             enabled: true, replace: replace, busAddress: address, privateBus: bus,
             device: DeviceName.resolve(option: device))
         try setting.save(paths: paths)
-        try await stopServer(paths: paths)
+        try await PidLock.terminateHolderAndWait(of: NotificationServerLauncher.lockFile(paths))
         if (try? await DaemonStatus.ping(paths: paths, timeout: .seconds(2))) == nil {
             _ = try await DaemonLauncher.startOnDemand(paths: paths)  // Its start starts the server.
         }
@@ -89,19 +89,9 @@ struct NotificationsServerCommand: AsyncParsableCommand {
         }
         setting.enabled = false
         try setting.save(paths: paths)
-        try await stopServer(paths: paths)
+        try await PidLock.terminateHolderAndWait(of: NotificationServerLauncher.lockFile(paths))
         if setting.privateBus { PrivateSessionBus.stop(paths: paths) }
         print("notification server off")
-    }
-
-    /// Stops the running server and waits until it has let its lock go (another, started by the daemon's
-    /// supervision with the new setting, may hold it by then).
-    private func stopServer(paths: BatonPaths) async throws {
-        guard let pid = NotificationServerLauncher.runningPID(paths: paths) else { return }
-        kill(pid, SIGTERM)
-        for _ in 0..<1_000 where NotificationServerLauncher.runningPID(paths: paths) == pid {
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 
     private func status(paths: BatonPaths) throws {

@@ -82,10 +82,7 @@ struct PushCommand: AsyncParsableCommand {
                 push = try PushPayload.parse(data, options: options)
             }
             // With the app known, its Localizable.strings resolve the payload's *-loc-key entries.
-            if let strings = try Self.strings(forApp: push.bundleIdentifier) {
-                options.strings = strings
-                push = try PushPayload.parse(data, options: options)
-            }
+            (push, options) = try PushPayload.localized(push, data, options: options)
         } catch {
             refuse(error)
         }
@@ -110,19 +107,16 @@ struct PushCommand: AsyncParsableCommand {
             }
         ) { [json] failure in
             // The daemon's refusals print as the parser's do under --json.
-            let reason = PushReason.allCases.first { failure.message.hasPrefix($0.rawValue + ":") }
+            let refusal = PushError(refusal: failure.message)
             if json {
-                let detail =
-                    reason.map {
-                        String(failure.message.dropFirst($0.rawValue.count + 1)).trimmingCharacters(in: .whitespaces)
-                    }
-                    ?? failure.message
-                var line: [String: Any] = ["reason": reason?.rawValue ?? "DaemonFailed", "detail": detail]
+                var line: [String: Any] = [
+                    "reason": refusal?.reason.rawValue ?? "DaemonFailed", "detail": refusal?.detail ?? failure.message,
+                ]
                 // APNs' 410 body: the time the token stopped being valid, in milliseconds.
-                if reason == .unregistered, let stamp = Self.timestamp(in: detail) { line["timestamp"] = stamp }
+                if let stamp = refusal?.timestamp { line["timestamp"] = stamp }
                 JSONOutput.line(line)
             }
-            return reason?.exitCode
+            return refusal?.exitCode
         }
         guard case .pushed(let outcome) = answer else {
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
@@ -156,21 +150,6 @@ struct PushCommand: AsyncParsableCommand {
         guard let normalized = DeviceToken.normalized(text), let token = list.first(where: { $0.token == normalized })
         else { throw PushError(.badDeviceToken, "\(BoundedQuote.quote(text)) is not a device token of this account") }
         return token.owner.bundleIdentifier
-    }
-
-    /// The milliseconds of `(timestamp N)` in an `Unregistered` refusal's detail.
-    static func timestamp(in detail: String) -> Int64? {
-        guard let range = detail.range(of: "(timestamp ") else { return nil }
-        return Int64(detail[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    /// The app's `Localizable.strings` among the suite's resources, if it has one.
-    static func strings(forApp bundle: String) throws(PushError) -> LocalizedStrings? {
-        guard let resources = ResourceLocator.resourcesDirectory(),
-            let directory = ServiceExtensionCatalog.load(resources: resources).apps[bundle],
-            let file = LocalizedStrings.file(inApp: directory)
-        else { return nil }
-        return try LocalizedStrings(contentsOf: file)
     }
 
     /// Prints the refusal (as `{"reason": …}` under --json) and exits with its code.

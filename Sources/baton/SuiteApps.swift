@@ -4,6 +4,7 @@ import Foundation
 import Handoff
 import KeyValueStore
 import MonkeyBrowser
+import NotificationContentExtensionKit
 import PageLoading
 import Stores
 import SuiteNotifications
@@ -45,9 +46,20 @@ enum SuiteApps {
                 }
             }
         }
-        return NotificationsApp(
+        let notifications = NotificationsApp(
             device: device, paths: paths, port: port, delegates: apps.compactMap { $0 as? any NotificationDelegate },
             appNames: names, now: now)
+        // Content extensions: the apps' PlugIns that draw an expanded notification, started from lib/baton.
+        if let resources = ResourceLocator.resourcesDirectory() {
+            notifications.contentExtensions = ContentExtensionCatalog.load(resources: resources)
+        }
+        notifications.contentHost = ContentExtensionHost(paths: paths)
+        notifications.devicePosition = {
+            (try? DeviceLocation.load(device: device, paths: paths)).flatMap { $0 }.map {
+                ContentCoordinate(latitude: $0.latitude, longitude: $0.longitude)
+            }
+        }
+        return notifications
     }
 
     /// MonkeyBrowser with its start pages and manifest from Resources, its tabs saved per device,

@@ -22,8 +22,10 @@ final class BatonFixture {
 
     deinit {
         defer { EndToEndSlots.shared.release(for: test) }
-        // Stop a daemon this test may have started, then remove its home.
+        // Stop a daemon this test may have started, end whatever else still runs from its home (a suite
+        // that outlived its tmux session started its daemon again and kept the home), then remove the home.
         _ = try? Shell.run(binary, ["daemon", "stop"], environment: ["BATON_HOME": home.path])
+        HomeProcesses.endAll(under: home.path)
         try? FileManager.default.removeItem(at: home)
     }
 

@@ -6,9 +6,6 @@ import Testing
 /// it started has ended; before, the daemon outlived the bench and the homes were left in /tmp.
 @Suite(.serialized) struct BenchHomesEndToEndTests {
     @Test(
-        .disabled(
-            "Quarantined: in a fresh-clone CI run (kv) a process of the bench's home still ran when the bench ended and its home was left; passes alone; cause not found yet"
-        ),
         arguments: [["kv"], ["handoff"], ["handoff", "kv"]])
     func benchLeavesNoHomeAndNoDaemonBehind(names: [String]) async throws {
         let fixture = try await BatonFixture()
@@ -16,7 +13,7 @@ import Testing
         let temporary = URL(fileURLWithPath: "/tmp/bt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer {
-            for pid in Self.processes(homeUnder: temporary.path) { kill(pid, SIGKILL) }
+            for pid in HomeProcesses.running(under: temporary.path) { kill(pid, SIGKILL) }
             try? FileManager.default.removeItem(at: temporary)
         }
 
@@ -28,36 +25,15 @@ import Testing
                 environment: fixture.environment.merging(["TMPDIR": temporary.path]) { $1 })
             #expect(status == 0)
             // When the command has ended its daemon has too; whatever else ran from its home is waited for.
-            #expect(Self.processes(homeUnder: temporary.path).isEmpty, "a daemon outlived baton bench \(names)")
+            #expect(HomeProcesses.running(under: temporary.path).isEmpty, "a daemon outlived baton bench \(names)")
             let deadline = ContinuousClock.now + .seconds(60)
-            while !Self.processes(homeUnder: temporary.path).isEmpty, ContinuousClock.now < deadline {
+            while !HomeProcesses.running(under: temporary.path).isEmpty, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(100))
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
                 .filter { $0.hasPrefix("baton-") }
             #expect(left.isEmpty, "round \(round) left behind: \(left)")
         }
-    }
-
-    /// Processes whose BATON_HOME lies under `directory`.
-    static func processes(homeUnder directory: String) -> [pid_t] {
-        let needle = Array("BATON_HOME=\(directory)".utf8)
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), pid != getpid(),
-                let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
-            else { return nil }
-            let matches = environ.split(separator: 0).contains { $0.starts(with: needle) }
-            guard matches, !Self.isZombie(pid) else { return nil }
-            return pid
-        }
-    }
-
-    static func isZombie(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return true }
-        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     /// Runs a program to its end without blocking a thread of the cooperative pool (polls `waitpid`);

@@ -6,21 +6,8 @@ import Testing
 @Suite struct BrowserReminderEndToEndTests {
     @Test func reminderFiresSnoozesAndOpens() async throws {
         let fixture = try await BatonFixture()
-        let b = try TmuxSession(command: fixture.suiteCommand("--device B"), environment: fixture.environment)
+        let b = try await BrowserReminderFlow.scheduleFirstReminder(fixture)
         defer { b.close() }
-        try await b.waitFor("Paths")
-        try b.send("F1")
-        try await b.waitFor("weather.html")
-
-        // The first reminder asks for permission.
-        try b.send("r")
-        try await b.waitFor("Remind me in:")
-        try b.type("2s")
-        try b.send("Enter")
-        try await b.waitFor("would like to send you notifications")
-        try b.send("Enter")  // Allow
-        try await b.waitFor("Scheduled “Reminder:")
-        try b.send("F12")  // away from the page, so its reminder shows as a banner
 
         try await b.waitFor("[ Snooze 10 min ]")
         try b.send("C-n")

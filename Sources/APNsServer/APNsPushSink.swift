@@ -1,0 +1,54 @@
+import APNsProvider
+import AccountClient
+import BatonEnvironment
+import Foundation
+import NIOCore
+import Notifications
+import Wire
+
+/// Where an accepted push goes: the daemon (`DaemonPushSink`), or a test's stand-in.
+public protocol APNsPushSink: Sendable {
+    /// Hands `intake` over once and returns what became of it, or APNs' answer for a refusal.
+    func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection>
+}
+
+/// The daemon at `paths`: the same request `baton push --token` sends (one connection per push, one answer),
+/// so service extensions, collapse ids, expiration and exactly-once delivery are the daemon's as for every
+/// push. No daemon: 503 ServiceUnavailable; a refusal: APNs' reason (`APNsRejection(daemonRefusal:)`).
+public struct DaemonPushSink: APNsPushSink {
+    public var paths: BatonPaths
+    /// How long an answer may take (the daemon answers at once; a service extension runs after).
+    public var timeout: TimeAmount
+
+    public init(paths: BatonPaths, timeout: TimeAmount = .seconds(10)) {
+        self.paths = paths
+        self.timeout = timeout
+    }
+
+    public func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection> {
+        let message = NotificationMessage.push(intake)
+        guard let wire = try? message.wire(requestID: 1) else {
+            return .failure(APNsRejection(500, "InternalServerError", detail: "cannot encode the push"))
+        }
+        let reply: WireMessage
+        do {
+            reply = try await DaemonQuery.request(paths: paths, timeout: timeout) { requestID in
+                guard case .notification(var envelope) = wire else { return wire }
+                envelope.requestID = requestID
+                return .notification(envelope)
+            }
+        } catch {
+            switch error {
+            case .failed(let failure): return .failure(APNsRejection(daemonRefusal: failure.message))
+            case .notRunning, .refused, .foreign, .busy:
+                return .failure(APNsRejection(503, "ServiceUnavailable", detail: error.description))
+            default:
+                // Sent, but no answer came: it may have been taken (a provider's retry may deliver it twice).
+                return .failure(APNsRejection(500, "InternalServerError", detail: error.description))
+            }
+        }
+        guard case .notification(let envelope) = reply, case .pushed(let outcome) = try? NotificationMessage(envelope)
+        else { return .failure(APNsRejection(500, "InternalServerError", detail: "unexpected '\(reply.kind)'")) }
+        return .success(outcome)
+    }
+}

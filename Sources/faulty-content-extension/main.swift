@@ -1,0 +1,3 @@
+import NotificationContentExtensionKit
+
+NotificationContentExtensionRunner.main(FaultyContentExtension.self)

@@ -1,0 +1,3 @@
+import NotificationContentExtensionKit
+
+NotificationContentExtensionRunner.main(PagePreviewExtension.self)
