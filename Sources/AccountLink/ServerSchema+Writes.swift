@@ -61,7 +61,7 @@ extension ServerSchema {
         ]
 
     /// A `SECURITY DEFINER` SQL function of the schema with a fixed search path.
-    private static func definer(_ signature: String, _ body: String) -> String {
+    static func definer(_ signature: String, _ body: String) -> String {
         """
         CREATE FUNCTION baton.\(signature) LANGUAGE sql VOLATILE SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp
