@@ -9,17 +9,12 @@ import Testing
 /// naming `baton server init`; `server init` removes the rows that name anything in the clear (the key-value rows
 /// stay, their writer blanked); a machine of the account writes its row again, sealed.
 @Suite(.serialized) struct SealedNamesMigrationTests {
-    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
-
     @Test func initRemovesWhatNamesMachinesDevicesAndAppsAndTheMachinesWriteTheirRowsAgainSealed() throws {
         let server = try TestPostgres()
         defer { server.remove() }
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
-        try server.createRole("alice", password: "a-pass")
-        let alice = server.url(role: "alice", password: "a-pass")
-        for statement in ServerSchema.migrations.prefix(7).joined() { try server.psql(url: alice, statement) }
-        try server.psql(url: alice, "UPDATE baton.schema_version SET version = 7")
+        let alice = try ServerInitTests.schemaOwnedByAlice(server, version: 7)
         let key = AccountKey.generate()
         let check = try Sealing.seal(
             Sealing.keyCheckPlaintext, identity: Sealing.keyCheckIdentity(owner: "alice"), key: key)
@@ -56,7 +51,7 @@ import Testing
         var dump = try TestPostgres.run("/usr/bin/pg_dump", [server.adminURL(), "--data-only", "--schema=baton"])
         #expect(dump.contains("COPY baton.key_values"))
         for name in names { #expect(!dump.contains(name), "\(name) is still on the server") }
-        #expect(Self.trimmed(try server.psql(url: alice, "SELECT count(*) FROM baton.key_values")) == "1")
+        #expect(ServerInitTests.trimmed(try server.psql(url: alice, "SELECT count(*) FROM baton.key_values")) == "1")
 
         // The machine joins again with the account's key: its row holds its route and its name sealed.
         let keyFile = machines.root.appendingPathComponent("alice.key")
@@ -68,7 +63,7 @@ import Testing
         dump = try TestPostgres.run("/usr/bin/pg_dump", [server.adminURL(), "--data-only", "--schema=baton"])
         for name in names { #expect(!dump.contains(name), "\(name) is on the server again") }
         #expect(
-            Self.trimmed(
+            ServerInitTests.trimmed(
                 try server.psql(database: "baton", "SELECT count(*) FROM baton.machines WHERE sealed IS NOT NULL"))
                 == "1")
     }
@@ -83,7 +78,8 @@ import Testing
         #expect(
             try machines.eventually("both machines' rows written again", limit: 120) {
                 let status = try machines.baton("laptop", ["account", "status"]).output
-                return Self.trimmed(try server.psql(database: "baton", "SELECT count(*) FROM baton.machines")) == "2"
+                return ServerInitTests.trimmed(
+                    try server.psql(database: "baton", "SELECT count(*) FROM baton.machines")) == "2"
                     && status.contains("server")
             })
     }
