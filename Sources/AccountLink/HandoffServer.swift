@@ -194,10 +194,15 @@ struct HandoffServer: Sendable {
     }
 
     /// Marks this machine alive (the server's clock) and returns the names of the machines whose heartbeat still
-    /// counts (read from their sealed rows).
+    /// counts (read from their sealed rows). A row that went (the server was moved to sealed names) is written
+    /// again, its devices left to the key-value link (`touchMachine`), so other machines keep this one's offers.
     func heartbeat() async throws -> Set<String> {
+        let (route, card) = try MachineCard(name: machine, devices: []).seal(owner: owner, key: key)
         try await client.query(
-            "UPDATE baton.machines SET seen_at = now() WHERE machine = \(route)", logger: logger)
+            """
+            INSERT INTO baton.machines (machine, sealed) VALUES (\(route), \(card))
+            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+            """, logger: logger)
         var live: Set<String> = []
         let rows = try await client.query(
             """

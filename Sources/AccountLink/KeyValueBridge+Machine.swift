@@ -33,14 +33,19 @@ extension KeyValueBridge {
     }
 
     /// Marks this machine seen; writes its row (sealed) when there is none (the server was moved to sealed names,
-    /// which removed the rows that named machines in the clear).
+    /// which removed the rows that named machines in the clear), and its identifier and devices when the handoff
+    /// link wrote it again first (without them).
     func touchMachine(_ client: PostgresClient) async throws {
-        let (route, sealed) = try MachineCard(name: record.machine, devices: (publishedDevices ?? []).sorted())
+        let devices = publishedDevices
+        let (route, sealed) = try MachineCard(name: record.machine, devices: (devices ?? []).sorted())
             .seal(owner: record.owner, key: key)
+        // Until the daemon has said which devices it serves, the row's sealed devices stay as they are.
         try await client.query(
             """
             INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(files.machineID()), \(sealed))
-            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
+                machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
+                sealed = CASE WHEN \(devices != nil) THEN EXCLUDED.sealed ELSE baton.machines.sealed END
             """, logger: logger)
     }
 }
