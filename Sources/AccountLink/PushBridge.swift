@@ -125,27 +125,41 @@ public actor PushBridge {
     /// Resolves the machines `item` is for (from the machines' sealed rows: which devices each serves) and writes
     /// its row (a row already there is left as it is) and the doorbell in one statement; nothing is written when no
     /// other machine is for it. The row names its machines by route; app and device are sealed.
-    private func write(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
-        let intake = item.request.intake
+    private func write(_ queued: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
+        var item = queued
         let route = route
-        var machines: [(name: String, route: String)] = []
+        var machines: [(name: String, route: String, devices: [String])] = []
         let rows = try await client.query(
             "SELECT machine, sealed FROM baton.machines WHERE machine <> \(route)", logger: logger)
         for try await (other, sealed) in rows.decode((String, Data?).self) {
-            guard let card = MachineCard.open(route: other, sealed: sealed, owner: record.owner, key: key) else {
-                continue
+            if let card = MachineCard.open(route: other, sealed: sealed, owner: record.owner, key: key) {
+                machines.append((card.name, other, card.devices))
             }
-            if let device = intake.device, !card.devices.contains(device) { continue }
-            machines.append((card.name, other))
         }
         machines.sort { $0.name < $1.name }
-        if let device = intake.device, machines.isEmpty {
-            return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(device)")
+        var targets: [String]?
+        if let target = item.request.intake.device {
+            // `device@machine` (as `baton devices` shows another machine's device) or a bare name, which must be
+            // on one machine only; the sealed push names both, so that machine's daemon delivers it to its device.
+            let (device, named) = Self.split(target)
+            machines = machines.filter { $0.devices.contains(device) && (named == nil || $0.name == named) }
+            guard let only = machines.first else {
+                return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(target)")
+            }
+            guard machines.count == 1 else {
+                return RemotePushOutcome(
+                    dropped: true,
+                    note:
+                        "device \(device) is on \(machines.count) machines (\(machines.map(\.name).joined(separator: ", "))); "
+                        + "name one as \(device)@\(only.name)")
+            }
+            item.request.intake.device = "\(device)@\(only.name)"
+            targets = [only.route]
         }
         guard !machines.isEmpty else { return RemotePushOutcome(note: "the account has no other machine") }
+        let intake = item.request.intake
         let (sealed, size) = try PushRow.seal(
             item, machine: record.machine, from: route, owner: record.owner, key: key)
-        let targets: [String]? = intake.device == nil ? nil : machines.map(\.route)
         let immediate = intake.push.expiration == .immediately
         let expiresAt = PushRow.expiresAt(intake.push)
         // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
@@ -211,6 +225,12 @@ public actor PushBridge {
         }
     }
 
+    /// `device@machine` as its parts (a bare name: no machine).
+    static func split(_ target: String) -> (device: String, machine: String?) {
+        guard let at = target.lastIndex(of: "@"), at != target.startIndex else { return (target, nil) }
+        return (String(target[..<at]), String(target[target.index(after: at)...]))
+    }
+
     /// Hands a push from `origin` to this machine's daemon, for its own devices; or an answer to a notification
     /// this machine posted (other machines' answers are not this one's: they are read past).
     private func post(_ request: PushRelayRequest, from origin: String) {
@@ -223,6 +243,7 @@ public actor PushBridge {
             return
         }
         var intake = request.intake
+        intake.device = intake.device.map { Self.split($0).device }
         intake.origin = origin
         intake.identifier = request.identifier
         if let message = try? NotificationMessage.push(intake).wire(requestID: nextRequestID()) {

@@ -42,7 +42,7 @@ import Wire
         let reply = try #require(target.continueReply())
         #expect(reply.userInfo?["page"] == .string("info-\(tag)"))
 
-        // A push to the server machine's device, once the account lists it.
+        // A push to the server machine's device, named as `baton devices` shows it there, once the account lists it.
         #expect(
             try machines.eventually("the target device published") {
                 try machines.baton("laptop", ["account", "status"]).output.contains(targetName)
@@ -51,7 +51,8 @@ import Wire
         let payload = machines.root.appendingPathComponent("push-\(tag).json")
         try #"{"aps": {"alert": {"title": "Pushed-\#(tag)", "body": "b"}}}"#.write(
             to: payload, atomically: true, encoding: .utf8)
-        let pushed = try machines.baton("laptop", ["push", payload.path, "--app", app, "--device", targetName])
+        let pushed = try machines.baton(
+            "laptop", ["push", payload.path, "--app", app, "--device", "\(targetName)@server"])
         #expect(pushed.output.contains("sent to 1 other machine (server)"), "\(pushed.output)")
         #expect(
             try machines.eventually("the push on the target device") {
