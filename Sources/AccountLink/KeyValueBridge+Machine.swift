@@ -39,13 +39,15 @@ extension KeyValueBridge {
         let devices = publishedDevices
         let (route, sealed) = try MachineCard(name: record.machine, devices: (devices ?? []).sorted())
             .seal(owner: record.owner, key: key)
-        // Until the daemon has said which devices it serves, the row's sealed devices stay as they are.
+        // A row the handoff link wrote again (no identifier, no devices) gets its devices once the daemon has said
+        // which it serves; any other row keeps its box (`publishDevices` rewrites it when the devices change).
         try await client.query(
             """
             INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(files.machineID()), \(sealed))
             ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
                 machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
-                sealed = CASE WHEN \(devices != nil) THEN EXCLUDED.sealed ELSE baton.machines.sealed END
+                sealed = CASE WHEN baton.machines.machine_id IS NULL AND \(devices != nil) THEN EXCLUDED.sealed
+                    ELSE baton.machines.sealed END
             """, logger: logger)
     }
 }
