@@ -21,3 +21,12 @@ extension LinkedMachines {
         return candidates.first { Routes.machine($0, owner: owner, key: key) == route } ?? route
     }
 }
+
+extension LinkedMachines {
+    /// The server's route of machine `name` (`Routes`), with the key the laptop holds.
+    func route(machine name: String, owner: String = "alice") throws -> String {
+        let file = home("laptop").appendingPathComponent("state/account.key")
+        let key = try AccountKey(text: try String(contentsOf: file, encoding: .utf8))
+        return Routes.machine(name, owner: owner, key: key)
+    }
+}
