@@ -54,9 +54,12 @@ public struct AccountOperations: Sendable {
                         Sealing.keyCheckPlaintext, identity: Sealing.keyCheckIdentity(owner: owner), key: key)
                     try await connection.query(
                         "INSERT INTO baton.accounts (key_check) VALUES (\(check))", logger: logger)
+                    let (route, card) = try MachineCard(name: machine, devices: []).seal(owner: owner, key: key)
                     try await connection.query(
-                        "INSERT INTO baton.machines (machine, machine_id) VALUES (\(machine), \(identifier))",
-                        logger: logger)
+                        """
+                        INSERT INTO baton.machines (machine, machine_id, sealed)
+                        VALUES (\(route), \(identifier), \(card))
+                        """, logger: logger)
                     return owner
                 }
             }
@@ -106,8 +109,9 @@ public struct AccountOperations: Sendable {
                     }
                     // A name another home of the account uses is refused (its rows and writes would be taken for
                     // this machine's); this home joining again under its own name is welcome.
+                    let (route, card) = try MachineCard(name: machine, devices: []).seal(owner: owner, key: key)
                     let holder = try await connection.query(
-                        "SELECT machine_id FROM baton.machines WHERE machine = \(machine)", logger: logger
+                        "SELECT machine_id FROM baton.machines WHERE machine = \(route)", logger: logger
                     ).collect().first?.decode(String?.self)
                     if let other = holder, other != identifier {
                         throw AccountLinkError.failed(
@@ -116,9 +120,10 @@ public struct AccountOperations: Sendable {
                     }
                     try await connection.query(
                         """
-                        INSERT INTO baton.machines (machine, machine_id) VALUES (\(machine), \(identifier))
+                        INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(identifier), \(card))
                         ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
-                            machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id)
+                            machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
+                            sealed = coalesce(baton.machines.sealed, EXCLUDED.sealed)
                         """, logger: logger)
                     return owner
                 }
@@ -147,12 +152,16 @@ public struct AccountOperations: Sendable {
             }?.count ?? 0
         let dropped = PushOutbox(url: files.pushOutbox).items.count + heldByTheDaemon
         try? files.rememberLastSync(of: record)
+        let route = (try? files.readKey()).map { Routes.machine(record.machine, owner: record.owner, key: $0) }
         files.remove()
         stopLink()
         var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"
         do {
             try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
-                try await connection.query("SELECT baton.forget_machine(\(record.machine))", logger: logger)
+                // A machine row written before names were sealed is named in the clear.
+                for machine in [route, record.machine].compactMap({ $0 }) {
+                    try await connection.query("SELECT baton.forget_machine(\(machine))", logger: logger)
+                }
             }
         } catch {
             note += "; the server was not reached (\(error)), so it still lists \(record.machine)"
@@ -196,22 +205,24 @@ public struct AccountOperations: Sendable {
         let skipped = SkippedRows(files: files).read()
         status.skippedRows = skipped.isEmpty ? nil : SkippedRows.summary(skipped)
         let logger = logger
+        let key = try? files.readKey()
         do {
             let (machines, count) = try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) {
                 connection in
                 var machines: [MachineRow] = []
-                for try await (machine, joined, seen) in try await connection.query(
-                    "SELECT machine, joined_at, seen_at FROM baton.machines ORDER BY machine", logger: logger
-                ).decode((String, Date, Date).self) {
-                    machines.append(MachineRow(machine: machine, joinedAt: joined, seenAt: seen))
-                }
-                for try await (machine, device) in try await connection.query(
-                    "SELECT machine, device FROM baton.devices ORDER BY machine, device", logger: logger
-                ).decode((String, String).self) {
-                    if let index = machines.firstIndex(where: { $0.machine == machine }) {
-                        machines[index].devices.append(device)
+                for try await (route, sealed, joined, seen) in try await connection.query(
+                    "SELECT machine, sealed, joined_at, seen_at FROM baton.machines", logger: logger
+                ).decode((String, Data?, Date, Date).self) {
+                    // A row that does not open shows as its route (it is not this key's).
+                    let card = key.flatMap {
+                        MachineCard.open(route: route, sealed: sealed, owner: record.owner, key: $0)
                     }
+                    machines.append(
+                        MachineRow(
+                            machine: card?.name ?? route, joinedAt: joined, seenAt: seen,
+                            devices: card?.devices.sorted() ?? []))
                 }
+                machines.sort { $0.machine < $1.machine }
                 let count =
                     try await connection.query("SELECT count(*)::int FROM baton.key_values", logger: logger)
                     .collect().first?.decode(Int.self) ?? 0

@@ -2,9 +2,9 @@ import Foundation
 import Wire
 
 /// One message between two machines' links about a handoff, kept as a row of `baton.handoff_mail` until the
-/// addressee takes it: the header is what routing needs (kinds, device names, sequence and request numbers,
-/// stream ids, credit) and travels in plain; the body (a payload's userInfo, stream bytes, a failure's text)
-/// is sealed with the account key, bound to the row's identity.
+/// addressee takes it: the row names the two machines by route (`Routes`); the header (kinds, device names,
+/// sequence and request numbers, stream ids, credit), the sender's name and the body (a payload's userInfo, stream
+/// bytes, a failure's text) are sealed together with the account key, bound to the row (`MailBox`).
 struct HandoffMail: Codable, Sendable, Equatable {
     /// What the mail asks or answers.
     enum Kind: String, Codable, Sendable {
@@ -52,11 +52,6 @@ struct HandoffMail: Codable, Sendable, Equatable {
         self.half = half
         self.apps = apps
     }
-
-    /// The identity a mail body is sealed to: its account, both machines, its id and its kind.
-    static func identity(owner: String, from: String, to: String, id: String, kind: Kind) -> String {
-        "handoff|\(owner)|\(from)|\(to)|\(id)|\(kind.rawValue)"
-    }
 }
 
 /// The sealed body of a `payload` mail: the source's userInfo, or why there is none.
@@ -72,11 +67,4 @@ struct ReceivedMail: Sendable {
     var body: Data?
     /// How long ago it was mailed, in milliseconds by the server's clock.
     var age: Int64 = 0
-}
-
-extension Sealing {
-    /// The identity of an offer row: the account, the machine, the device and the advertisement's sequence.
-    static func offerIdentity(owner: String, machine: String, device: String, sequence: UInt64) -> String {
-        "offer|\(owner)|\(machine)|\(device)|\(sequence)"
-    }
 }

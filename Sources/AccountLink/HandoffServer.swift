@@ -67,107 +67,104 @@ struct HandoffServer: Sendable {
         try await client.withConnection { connection in try await ServerSchema.migrate(connection, logger: logger) }
     }
 
+    /// This machine's route, and that of machine `name` (`Routes`).
+    var route: String { route(of: machine) }
+    func route(of name: String) -> String { Routes.machine(name, owner: owner, key: key) }
+
     /// Writes `device`'s current offer (nil: it offers nothing) with the server's next change number, and rings.
+    /// The row holds the machine's and device's routes and the box (`OfferBox`): no name, app or activity type.
     func publish(device: String, apps: [AppDescriptor], activity: Advertisement?) async throws {
-        let appsText = String(decoding: try JSONEncoder().encode(apps), as: UTF8.self)
         var sealed: Data?
         var size = 0
+        let deviceRoute = Routes.device(device, machine: machine, owner: owner, key: key)
         if let activity {
-            let plaintext = try JSONEncoder().encode(activity)
-            size = Padding.bucket(plaintext.count)
-            sealed = try Sealing.seal(
-                plaintext,
-                identity: Sealing.offerIdentity(
-                    owner: owner, machine: machine, device: device, sequence: activity.sequence), key: key)
+            let box = try OfferBox(machine: machine, device: device, apps: apps, activity: activity)
+                .seal(owner: owner, key: key)
+            sealed = box.sealed
+            size = box.sealed.count
         }
-        let sequence = activity.map { Int64(bitPattern: $0.sequence) }
         // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
             WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
-                INSERT INTO baton.offers (machine, device, apps, bundle, team, activity_type, sequence, sealed, size, seq)
-                SELECT \(machine), \(device), \(appsText), \(activity?.bundleIdentifier), \(activity?.teamIdentifier),
-                    \(activity?.activityType), \(sequence), \(sealed), \(size), turn.seq FROM turn
-                ON CONFLICT (owner, machine, device) DO UPDATE SET apps = EXCLUDED.apps, bundle = EXCLUDED.bundle,
-                    team = EXCLUDED.team, activity_type = EXCLUDED.activity_type, sequence = EXCLUDED.sequence,
-                    sealed = EXCLUDED.sealed, size = EXCLUDED.size, seq = EXCLUDED.seq, updated_at = now()
+                INSERT INTO baton.offers (machine, device, apps, sealed, size, seq)
+                SELECT \(route), \(deviceRoute), '[]', \(sealed), \(size), turn.seq FROM turn
+                ON CONFLICT (owner, machine, device) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
+                    seq = EXCLUDED.seq, updated_at = now()
                 RETURNING seq)
             SELECT pg_notify(\(channel), \(payload(.offer(machine: machine, device: device)))) FROM written
             """, logger: logger)
     }
 
     /// Clears this machine's offers of every device not in `devices` (they left while the server was away, or
-    /// the daemon went away), ringing for each.
+    /// the daemon went away), ringing for each (its name read from the box it held).
     func clearOffers(except devices: [String]) async throws {
+        let keep = devices.map { Routes.device($0, machine: machine, owner: owner, key: key) }
+        var names: [String: String] = [:]
+        let held = try await client.query(
+            "SELECT device, sealed FROM baton.offers WHERE machine = \(route) AND sealed IS NOT NULL", logger: logger)
+        for try await (device, sealed) in held.decode((String, Data).self) {
+            names[device] = try? OfferBox.open(sealed, machine: route, device: device, owner: owner, key: key).device
+        }
         // Each cleared row takes the account's next change number (`ServerSchema`, migration 6).
         let rows = try await client.query(
             """
             UPDATE baton.offers SET bundle = NULL, team = NULL, activity_type = NULL, sequence = NULL, sealed = NULL,
                 size = 0, seq = baton.next_change(), updated_at = now()
-            WHERE machine = \(machine) AND sealed IS NOT NULL AND NOT (device = ANY(\(devices)))
+            WHERE machine = \(route) AND sealed IS NOT NULL AND NOT (device = ANY(\(keep)))
             RETURNING device
             """, logger: logger)
-        for try await device in rows.decode(String.self) {
+        for try await deviceRoute in rows.decode(String.self) {
+            guard let device = names[deviceRoute] else { continue }
             try await client.query(
                 "SELECT pg_notify(\(channel), \(payload(.offer(machine: machine, device: device))))",
                 logger: logger)
         }
     }
 
-    /// Other machines' offer rows: all of them, or one device's.
+    /// Other machines' offer rows that hold an offer: all of them, or one device's (by name).
     func offers(of one: (machine: String, device: String)? = nil) async throws -> [OfferRow] {
         let query: PostgresQuery =
             if let one {
                 """
-                SELECT machine, device, apps, sealed, sequence, seq FROM baton.offers
-                WHERE machine = \(one.machine) AND device = \(one.device) AND machine <> \(machine)
+                SELECT machine, device, sealed, seq FROM baton.offers
+                WHERE machine = \(route(of: one.machine))
+                    AND device = \(Routes.device(one.device, machine: one.machine, owner: owner, key: key))
+                    AND machine <> \(route) AND sealed IS NOT NULL
                 """
             } else {
-                "SELECT machine, device, apps, sealed, sequence, seq FROM baton.offers WHERE machine <> \(machine)"
+                "SELECT machine, device, sealed, seq FROM baton.offers WHERE machine <> \(route) AND sealed IS NOT NULL"
             }
         var result: [OfferRow] = []
         let rows = try await client.query(query, logger: logger)
-        for try await (machine, device, appsText, sealed, sequence, seq) in rows.decode(
-            (String, String, String, Data?, Int64?, Int64).self)
-        {
-            let apps = (try? JSONDecoder().decode([AppDescriptor].self, from: Data(appsText.utf8))) ?? []
-            var activity: Advertisement?
-            if let sealed, let sequence {
-                do {
-                    let plaintext = try Sealing.open(
-                        sealed,
-                        identity: Sealing.offerIdentity(
-                            owner: owner, machine: machine, device: device, sequence: UInt64(bitPattern: sequence)),
-                        key: key)
-                    activity = try JSONDecoder().decode(Advertisement.self, from: plaintext)
-                } catch {
-                    logger.warning(
-                        "an offer row does not open; ignored",
-                        metadata: ["machine": "\(machine)", "device": "\(device)"])
-                }
+        for try await (machineRoute, deviceRoute, sealed, seq) in rows.decode((String, String, Data, Int64).self) {
+            do {
+                let box = try OfferBox.open(sealed, machine: machineRoute, device: deviceRoute, owner: owner, key: key)
+                result.append(
+                    OfferRow(machine: box.machine, device: box.device, apps: box.apps, activity: box.activity, seq: seq)
+                )
+            } catch {
+                logger.warning("an offer row does not open; ignored", metadata: ["machine": "\(machineRoute)"])
             }
-            result.append(OfferRow(machine: machine, device: device, apps: apps, activity: activity, seq: seq))
         }
         return result
     }
 
-    /// Writes one mail for `to` (the body sealed to the row) and rings.
+    /// Writes one mail for `to` (header, sender and body sealed to the row: `MailBox`) and rings.
     func send(_ mail: HandoffMail, body: Data?, to: String) async throws {
         let id = UUID().uuidString
-        let header = String(decoding: try JSONEncoder().encode(mail), as: UTF8.self)
-        let sealed = try body.map {
-            try Sealing.seal(
-                $0, identity: HandoffMail.identity(owner: owner, from: machine, to: to, id: id, kind: mail.kind),
-                key: key)
-        }
+        let toRoute = route(of: to)
+        let sealed = try Sealing.seal(
+            JSONEncoder().encode(MailBox(from: machine, header: mail, body: body)),
+            identity: MailBox.identity(owner: owner, from: route, to: toRoute, id: id), key: key)
         // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
         try await client.query(
             """
             WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
                 INSERT INTO baton.handoff_mail (seq, id, from_machine, to_machine, header, sealed, size)
-                SELECT turn.seq, \(id), \(machine), \(to), \(header), \(sealed), \(sealed?.count ?? 0)
+                SELECT turn.seq, \(id), \(route), \(toRoute), '', \(sealed), \(sealed.count)
                 FROM turn
                 RETURNING seq)
             SELECT pg_notify(\(channel), \(payload(.mail(to: to)))) FROM written
@@ -177,44 +174,43 @@ struct HandoffServer: Sendable {
     /// Takes (deletes and returns) every mail for this machine, in the server's order; mail older than
     /// `maxAgeSeconds` by the server's clock is dropped unread (its asker has long given up).
     func takeMail(maxAgeSeconds: Int = 30) async throws -> [ReceivedMail] {
-        let rows = try await client.query("SELECT * FROM baton.take_mail(\(machine))", logger: logger)
+        let rows = try await client.query("SELECT * FROM baton.take_mail(\(route))", logger: logger)
         var taken: [(Int64, ReceivedMail)] = []
-        for try await (seq, id, from, headerText, sealed, age) in rows.decode(
+        for try await (seq, id, from, _, sealed, age) in rows.decode(
             (Int64, String, String, String, Data?, Int64).self)
         {
-            guard age < Int64(maxAgeSeconds) * 1000,
-                let header = try? JSONDecoder().decode(HandoffMail.self, from: Data(headerText.utf8))
-            else {
-                continue
+            guard age < Int64(maxAgeSeconds) * 1000, let sealed else { continue }
+            do {
+                let box = try MailBox.open(sealed, from: from, to: route, id: id, owner: owner, key: key)
+                taken.append((seq, ReceivedMail(from: box.from, header: box.header, body: box.body, age: age)))
+            } catch {
+                logger.warning("a mail does not open; ignored", metadata: ["from": "\(from)"])
             }
-            var body: Data?
-            if let sealed {
-                do {
-                    body = try Sealing.open(
-                        sealed,
-                        identity: HandoffMail.identity(
-                            owner: owner, from: from, to: machine, id: id, kind: header.kind), key: key)
-                } catch {
-                    logger.warning("a mail does not open; ignored", metadata: ["from": "\(from)"])
-                    continue
-                }
-            }
-            taken.append((seq, ReceivedMail(from: from, header: header, body: body, age: age)))
         }
         return taken.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Marks this machine alive (the server's clock) and returns the machines whose heartbeat still counts.
+    /// Marks this machine alive (the server's clock) and returns the names of the machines whose heartbeat still
+    /// counts (read from their sealed rows). A row that went (the server was moved to sealed names) is written
+    /// again, its devices left to the key-value link (`touchMachine`), so other machines keep this one's offers.
     func heartbeat() async throws -> Set<String> {
+        let (route, card) = try MachineCard(name: machine, devices: []).seal(owner: owner, key: key)
         try await client.query(
-            "UPDATE baton.machines SET seen_at = now() WHERE machine = \(machine)", logger: logger)
+            """
+            INSERT INTO baton.machines (machine, sealed) VALUES (\(route), \(card))
+            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+            """, logger: logger)
         var live: Set<String> = []
         let rows = try await client.query(
             """
-            SELECT machine FROM baton.machines
+            SELECT machine, sealed FROM baton.machines
             WHERE seen_at > now() - make_interval(secs => \(Self.staleAfterSeconds))
             """, logger: logger)
-        for try await name in rows.decode(String.self) { live.insert(name) }
+        for try await (machineRoute, sealed) in rows.decode((String, Data?).self) {
+            if let card = MachineCard.open(route: machineRoute, sealed: sealed, owner: owner, key: key) {
+                live.insert(card.name)
+            }
+        }
         return live
     }
 

@@ -2,25 +2,22 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// The machine's own rows on the server: its devices (names, for routing and `status`) and when it was last seen.
+/// The machine's own row on the server: its route, its name and devices sealed (`MachineCard`: for `status`,
+/// `baton devices` and pushes to one device), its identifier and when it was last seen.
 extension KeyValueBridge {
-    /// Replaces this machine's device rows when its set of devices changed (names only).
+    /// This machine's route (`Routes`).
+    var machineRoute: String { Routes.machine(record.machine, owner: record.owner, key: key) }
+
+    /// Seals this machine's devices into its row when its set of devices changed.
     func publishDevices(_ names: [String], _ client: PostgresClient) async {
         let current = Set(names)
         guard current != publishedDevices else { return }
         do {
-            let machine = record.machine
-            let list = current.sorted()
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT baton.forget_devices(\(machine), \(list))", logger: logger)
-                for device in list {
-                    try await connection.query(
-                        """
-                        INSERT INTO baton.devices (machine, device) VALUES (\(machine), \(device))
-                        ON CONFLICT (owner, machine, device) DO UPDATE SET seen_at = now()
-                        """, logger: logger)
-                }
-            }
+            let (route, sealed) = try MachineCard(name: record.machine, devices: current.sorted())
+                .seal(owner: record.owner, key: key)
+            try await client.query(
+                "UPDATE baton.machines SET sealed = \(sealed), seen_at = now() WHERE machine = \(route)",
+                logger: logger)
             publishedDevices = current
         } catch {
             logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
@@ -35,12 +32,22 @@ extension KeyValueBridge {
         for try await name in rows.decode(String.self) { legacyNames.insert(name) }
     }
 
-    /// Marks this machine seen.
+    /// Marks this machine seen; writes its row (sealed) when there is none (the server was moved to sealed names,
+    /// which removed the rows that named machines in the clear), and its identifier and devices when the handoff
+    /// link wrote it again first (without them).
     func touchMachine(_ client: PostgresClient) async throws {
+        let devices = publishedDevices
+        let (route, sealed) = try MachineCard(name: record.machine, devices: (devices ?? []).sorted())
+            .seal(owner: record.owner, key: key)
+        // A row the handoff link wrote again (no identifier, no devices) gets its devices once the daemon has said
+        // which it serves; any other row keeps its box (`publishDevices` rewrites it when the devices change).
         try await client.query(
             """
-            INSERT INTO baton.machines (machine) VALUES (\(record.machine))
-            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now()
+            INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(files.machineID()), \(sealed))
+            ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
+                machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
+                sealed = CASE WHEN baton.machines.machine_id IS NULL AND \(devices != nil) THEN EXCLUDED.sealed
+                    ELSE baton.machines.sealed END
             """, logger: logger)
     }
 }

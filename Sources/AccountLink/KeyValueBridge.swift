@@ -132,7 +132,8 @@ public actor KeyValueBridge {
                             group.addTask {
                                 while !Task.isCancelled {
                                     try await Task.sleep(for: PullGate.pollInterval)
-                                    gate.ring([.keyValues, .pushes])
+                                    // The touch writes this machine's row again if it went (`touchMachine`).
+                                    gate.ring([.keyValues, .pushes, .touch])
                                 }
                             }
                             for try await note in notifications {
@@ -226,11 +227,12 @@ public actor KeyValueBridge {
             return false
         }
         let owner = record.owner
-        let machine = record.machine
+        let machine = machineRoute
         for entry in pending {
             // A newer write of the key came meanwhile: it is the one to send (it is pending too).
             guard local[entry.key]?.revision == entry.revision else { continue }
-            let (route, sealed, size) = try KeyValueRow.seal(entry.key, entry.value, owner: owner, key: key)
+            let (route, sealed, size) = try KeyValueRow.seal(
+                entry.key, entry.value, machine: record.machine, owner: owner, key: key)
             // One statement (one round trip, one implicit transaction): the account's next change number, the row,
             // then the doorbell. `next_change` locks the account's own row until the commit, so change numbers
             // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
@@ -269,9 +271,10 @@ public actor KeyValueBridge {
             (String, Data?, String, Int64, Date).self)
         {
             do {
-                let (name, value) = try KeyValueRow.open(route: route, sealed: sealed, owner: record.owner, key: key)
+                let (name, value, writer) = try KeyValueRow.open(
+                    route: route, sealed: sealed, owner: record.owner, key: key)
                 if name == route { legacyNames.insert(name) }  // a row from before names were sealed
-                adopt(row: name, value, from: machine, seq: seq)
+                adopt(row: name, value, from: writer ?? machine, seq: seq)
             } catch {
                 skipped.pass(
                     SkippedRows.Row(

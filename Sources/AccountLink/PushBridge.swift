@@ -25,6 +25,11 @@ public actor PushBridge {
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 1_000_000
     private let skipped: SkippedRows
+    /// The outbox items being written now: a flush (its own doorbell rings one) leaves them to their writer, so a
+    /// push read and deleted at once is not written again.
+    private var sending: Set<String> = []
+    /// The cursor this machine last told the server (`read_pushes`).
+    private var reported: Int64?
 
     public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, channel: String, logger: Logger) {
         self.record = record
@@ -99,11 +104,13 @@ public actor PushBridge {
 
     /// Writes every queued push, oldest first (the server is up: the link's serve loop calls this on connect).
     func flush(_ client: PostgresClient) async throws {
-        for item in outbox.items { _ = try await send(item, client) }
+        for item in outbox.items where !sending.contains(item.id) { _ = try await send(item, client) }
     }
 
     /// Writes `item` and takes it out of the outbox.
     private func send(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
+        sending.insert(item.id)
+        defer { sending.remove(item.id) }
         let outcome = try await write(item, client)
         try outbox.remove(item.id)
         if outcome.dropped {
@@ -125,42 +132,47 @@ public actor PushBridge {
         return outcome
     }
 
-    /// Resolves the machines `item` is for and writes its row (a row already there is left as it is) and the
-    /// doorbell in one statement; nothing is written when no other machine is for it.
+    /// This machine's route (`Routes`).
+    var route: String { Routes.machine(record.machine, owner: record.owner, key: key) }
+
+    /// Resolves the machines `item` is for (from the machines' sealed rows: which devices each serves) and writes
+    /// its row (a row already there is left as it is) and the doorbell in one statement; nothing is written when no
+    /// other machine is for it. The row names its machines by route; app and device are sealed.
     private func write(_ queued: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
         var item = queued
-        let machine = record.machine
-        var machines: [String] = []
+        let route = route
+        var machines: [(name: String, route: String, devices: [String])] = []
+        let rows = try await client.query(
+            "SELECT machine, sealed FROM baton.machines WHERE machine <> \(route)", logger: logger)
+        for try await (other, sealed) in rows.decode((String, Data?).self) {
+            if let card = MachineCard.open(route: other, sealed: sealed, owner: record.owner, key: key) {
+                machines.append((card.name, other, card.devices))
+            }
+        }
+        machines.sort { $0.name < $1.name }
+        var targets: [String]?
         if let target = item.request.intake.device {
             // `device@machine` (as `baton devices` shows another machine's device) or a bare name, which must be
-            // on one machine only; the row names both, so only that machine takes it.
+            // on one machine only; the sealed push names both, so that machine's daemon delivers it to its device.
             let (device, named) = Self.split(target)
-            let rows = try await client.query(
-                """
-                SELECT DISTINCT machine FROM baton.devices WHERE device = \(device) AND machine <> \(machine)
-                    AND (\(named)::text IS NULL OR machine = \(named))
-                ORDER BY machine
-                """, logger: logger)
-            for try await name in rows.decode(String.self) { machines.append(name) }
+            machines = machines.filter { $0.devices.contains(device) && (named == nil || $0.name == named) }
             guard let only = machines.first else {
                 return RemotePushOutcome(dropped: true, note: "no machine of the account has device \(target)")
             }
             guard machines.count == 1 else {
                 return RemotePushOutcome(
                     dropped: true,
-                    note: "device \(device) is on \(machines.count) machines (\(machines.joined(separator: ", "))); "
-                        + "name one as \(device)@\(only)")
+                    note:
+                        "device \(device) is on \(machines.count) machines (\(machines.map(\.name).joined(separator: ", "))); "
+                        + "name one as \(device)@\(only.name)")
             }
-            item.request.intake.device = "\(device)@\(only)"
-        } else {
-            let rows = try await client.query(
-                "SELECT machine FROM baton.machines WHERE machine <> \(machine) ORDER BY machine", logger: logger)
-            for try await name in rows.decode(String.self) { machines.append(name) }
-            guard !machines.isEmpty else { return RemotePushOutcome(note: "the account has no other machine") }
+            item.request.intake.device = "\(device)@\(only.name)"
+            targets = [only.route]
         }
+        guard !machines.isEmpty else { return RemotePushOutcome(note: "the account has no other machine") }
         let intake = item.request.intake
-        let (sealed, size) = try PushRow.seal(item, owner: record.owner, key: key)
-        let bundle = intake.push.bundleIdentifier
+        let (sealed, size) = try PushRow.seal(
+            item, machine: record.machine, from: route, owner: record.owner, key: key)
         let immediate = intake.push.expiration == .immediately
         let expiresAt = PushRow.expiresAt(intake.push)
         // The account's next change number first, so change numbers commit in order (`ServerSchema`, migration 6).
@@ -168,23 +180,23 @@ public actor PushBridge {
             """
             WITH turn AS (SELECT baton.next_change() AS seq),
             written AS (
-                INSERT INTO baton.pushes
-                    (id, seq, from_machine, bundle, target_device, sealed, size, immediate, expires_at)
-                SELECT \(item.id), turn.seq, \(machine), \(bundle), \(intake.device),
-                    \(sealed), \(size), \(immediate), \(expiresAt) FROM turn
+                INSERT INTO baton.pushes (id, seq, from_machine, targets, sealed, size, immediate, expires_at)
+                SELECT \(item.id), turn.seq, \(route), \(targets), \(sealed), \(size), \(immediate), \(expiresAt)
+                FROM turn
                 ON CONFLICT (owner, id) DO NOTHING
                 RETURNING seq)
             SELECT pg_notify(\(channel), 'push') FROM written
             """, logger: logger)
-        // This machine's old rows go: expired ones, and any older than the rows' keeping time.
-        try await client.query("SELECT baton.forget_pushes(\(machine))", logger: logger)
-        return RemotePushOutcome(sent: machines)
+        // Rows every machine has read, and expired ones, go.
+        try await client.query("SELECT baton.forget_pushes(\(route))", logger: logger)
+        return RemotePushOutcome(sent: machines.map(\.name))
     }
 
     /// Reads the rows after the cursor meant for this machine and posts each into the daemon as a push from its
-    /// origin. A first run starts at the server's newest row (a machine that joins gets no history).
+    /// origin; then tells the server how far this machine has read (rows every machine has read are deleted). A
+    /// first run starts at the server's newest row (a machine that joins gets no history).
     func pull(_ client: PostgresClient) async throws {
-        let machine = record.machine
+        let route = route
         if cursor.seq == nil {
             let newest =
                 try await client.query("SELECT coalesce(max(seq), 0)::bigint FROM baton.pushes", logger: logger)
@@ -194,35 +206,35 @@ public actor PushBridge {
         let after = cursor.seq ?? 0
         let rows = try await client.query(
             """
-            SELECT seq, id, from_machine, bundle, target_device, sealed, immediate,
+            SELECT seq, id, from_machine, sealed, immediate,
                 extract(epoch FROM now() - created_at)::float8, coalesce(expires_at <= now(), false), created_at
             FROM baton.pushes
-            WHERE seq > \(after) AND from_machine <> \(machine)
-                AND (target_device IS NULL OR target_device IN
-                    (SELECT device FROM baton.devices WHERE machine = \(machine)
-                     UNION ALL SELECT device || '@' || machine FROM baton.devices WHERE machine = \(machine)))
+            WHERE seq > \(after) AND from_machine <> \(route) AND (targets IS NULL OR \(route) = ANY(targets))
             ORDER BY seq
             """, logger: logger)
-        for try await (seq, id, origin, bundle, device, sealed, immediate, age, expired, created) in rows.decode(
-            (Int64, String, String, String, String?, Data, Bool, Double, Bool, Date).self)
+        for try await (seq, id, from, sealed, immediate, age, expired, created) in rows.decode(
+            (Int64, String, String, Data, Bool, Double, Bool, Date).self)
         {
             // Expiration judged on the server's clock alone (written and read there): machines' clocks may differ.
             if expired || (immediate && age > PushRow.immediateWindow) {
-                logger.info("expired push from another machine dropped", metadata: ["from": "\(origin)"])
+                logger.info("expired push from another machine dropped", metadata: ["from": "\(from)"])
             } else {
                 do {
-                    let request = try PushRow.open(
-                        sealed, owner: record.owner, id: id, bundle: bundle, device: device, key: key)
-                    post(request, from: origin)
+                    let row = try PushRow.open(sealed, owner: record.owner, id: id, from: from, key: key)
+                    post(row.request, from: row.machine)
                 } catch {
                     skipped.pass(
                         SkippedRows.Row(
-                            table: "pushes", seq: seq, machine: origin, writtenAt: created,
+                            table: "pushes", seq: seq, machine: from, writtenAt: created,
                             reason: "push \(id): \(error)"),
                         logger: logger)
                 }
             }
             try cursor.advance(to: seq)
+        }
+        if let seq = cursor.seq, seq != reported {
+            try await client.query("SELECT baton.read_pushes(\(route), \(seq))", logger: logger)
+            reported = seq
         }
     }
 

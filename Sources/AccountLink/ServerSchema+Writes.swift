@@ -30,13 +30,13 @@ extension ServerSchema {
                     + "DELETE FROM baton.machines WHERE owner = session_user AND machine = p_machine"),
             definer(
                 """
-                take_mail(p_machine text) RETURNS TABLE (mail_seq bigint, mail_id text,
-                    mail_from text, mail_header text, mail_sealed bytea, mail_age_ms bigint)
+                take_mail(p_machine text, p_max_age bigint) RETURNS TABLE (mail_seq bigint, mail_id text,
+                    mail_from text, mail_header text, mail_sealed bytea, mail_fresh boolean)
                 """,
                 """
                 DELETE FROM baton.handoff_mail m WHERE m.owner = session_user AND m.to_machine = p_machine
                 RETURNING m.seq, m.id, m.from_machine, m.header, m.sealed,
-                    (extract(epoch FROM now() - m.created_at) * 1000)::bigint
+                    m.created_at > now() - make_interval(secs => p_max_age)
                 """),
             definer(
                 "collect_handoff_garbage() RETURNS void",
@@ -60,10 +60,11 @@ extension ServerSchema {
                     + "AND (expires_at < now() OR created_at < now() - interval '30 days')"),
         ]
 
-    /// A `SECURITY DEFINER` SQL function of the schema with a fixed search path.
-    private static func definer(_ signature: String, _ body: String) -> String {
+    /// A `SECURITY DEFINER` SQL function of the schema with a fixed search path (`replacing` one of the same
+    /// signature and result, if there is one).
+    static func definer(_ signature: String, _ body: String, replacing: Bool = false) -> String {
         """
-        CREATE FUNCTION baton.\(signature) LANGUAGE sql VOLATILE SECURITY DEFINER
+        CREATE \(replacing ? "OR REPLACE " : "")FUNCTION baton.\(signature) LANGUAGE sql VOLATILE SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp
         AS $$ \(body) $$
         """

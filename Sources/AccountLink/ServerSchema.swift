@@ -140,6 +140,8 @@ public enum ServerSchema {
         ],
         // 7: deletes and numbering through functions, no table-wide UPDATE or DELETE for accounts (`accountWrites`).
         accountWrites,
+        // 8: machine and device names, apps and activity types sealed; pushes kept until read (`sealedNames`).
+        sealedNames,
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.

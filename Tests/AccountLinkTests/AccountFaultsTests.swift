@@ -101,10 +101,11 @@ import Testing
                             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
                 guard machines.cursor("laptop").serverSeq >= newest, machines.cursor("server").serverSeq >= newest
                 else { return false }
-                let last = try server.psql(
-                    url: url, "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route("hot.k"))'"
-                )
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                let last = try machines.machine(
+                    route: try server.psql(
+                        url: url, "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route("hot.k"))'"
+                    )
+                    .trimmingCharacters(in: .whitespacesAndNewlines))
                 let (onLaptop, onServer) = (
                     try Across.value(machines, "laptop", "hot.k"), try Across.value(machines, "server", "hot.k")
                 )

@@ -99,8 +99,10 @@ import Wire
         let machines = pair.machines
         let left = try machines.baton("server", ["account", "leave"])
         #expect(left.status == 0, "\(left.output)")
+        // Its devices are sealed in its machine row (`MachineCard`), named by its route.
         let rows = try pair.server.psql(
-            database: "baton", "SELECT count(*) FROM baton.devices WHERE machine = 'server'")
+            database: "baton",
+            "SELECT count(*) FROM baton.machines WHERE machine = '\(try machines.route(machine: "server"))'")
         #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let pushed = try machines.baton(
             "laptop", ["push", try Pushes.payload(machines, title: "after-leave", body: "b"), "--app", Pushes.app])

@@ -46,22 +46,42 @@ import Wire
         #expect(ended)
     }
 
-    @Test func aSealedBodyOpensOnlyForItsOwnRow() throws {
+    @Test func aSealedMailOrOfferOpensOnlyForItsOwnRowAndNamesOnlyItsRoutes() throws {
         let key = AccountKey.generate()
-        let identity = HandoffMail.identity(owner: "alice", from: "laptop", to: "server", id: "1", kind: .payload)
-        let sealed = try Sealing.seal(Data("userInfo".utf8), identity: identity, key: key)
-        #expect(try Sealing.open(sealed, identity: identity, key: key) == Data("userInfo".utf8))
-        for moved in [
-            HandoffMail.identity(owner: "alice", from: "laptop", to: "server", id: "2", kind: .payload),
-            HandoffMail.identity(owner: "alice", from: "laptop", to: "server", id: "1", kind: .streamData),
-            HandoffMail.identity(owner: "bob", from: "laptop", to: "server", id: "1", kind: .payload),
+        let laptop = Routes.machine("laptop", owner: "alice", key: key)
+        let server = Routes.machine("server", owner: "alice", key: key)
+        #expect(
+            Routes.isRoute(laptop) && laptop != server && laptop != Routes.machine("laptop", owner: "bob", key: key))
+        let mail = MailBox(
+            from: "laptop", header: HandoffMail(.payload, source: "A", target: "B"), body: Data("u".utf8))
+        let identity = MailBox.identity(owner: "alice", from: laptop, to: server, id: "1")
+        let sealed = try Sealing.seal(JSONEncoder().encode(mail), identity: identity, key: key)
+        let opened = try MailBox.open(sealed, from: laptop, to: server, id: "1", owner: "alice", key: key)
+        #expect(opened.header == mail.header && opened.body == mail.body && opened.from == "laptop")
+        for (from, to, id, owner) in [
+            (laptop, server, "2", "alice"), (server, laptop, "1", "alice"), (laptop, server, "1", "bob"),
         ] {
-            #expect(throws: AccountLinkError.self) { try Sealing.open(sealed, identity: moved, key: key) }
+            #expect(throws: (any Error).self) {
+                try MailBox.open(sealed, from: from, to: to, id: id, owner: owner, key: key)
+            }
         }
-        let offer = Sealing.offerIdentity(owner: "alice", machine: "laptop", device: "A", sequence: 3)
-        let advertisement = try Sealing.seal(Data("title".utf8), identity: offer, key: key)
-        let replayed = Sealing.offerIdentity(owner: "alice", machine: "laptop", device: "A", sequence: 4)
-        #expect(throws: AccountLinkError.self) { try Sealing.open(advertisement, identity: replayed, key: key) }
+        // A box that names another sender than the route it is sealed to is refused.
+        let lying = MailBox(from: "server", header: mail.header, body: nil)
+        let forged = try Sealing.seal(JSONEncoder().encode(lying), identity: identity, key: key)
+        #expect(throws: AccountLinkError.self) {
+            try MailBox.open(forged, from: laptop, to: server, id: "1", owner: "alice", key: key)
+        }
+        let advertisement = Advertisement(
+            device: "A", bundleIdentifier: "b", teamIdentifier: "T", activityType: "t", title: "x", sequence: 3)
+        let offer = try OfferBox(machine: "laptop", device: "A", apps: [], activity: advertisement)
+            .seal(owner: "alice", key: key)
+        #expect(
+            try OfferBox.open(offer.sealed, machine: offer.machine, device: offer.device, owner: "alice", key: key)
+                .activity == advertisement)
+        let other = Routes.device("B", machine: "laptop", owner: "alice", key: key)
+        #expect(throws: AccountLinkError.self) {
+            try OfferBox.open(offer.sealed, machine: offer.machine, device: other, owner: "alice", key: key)
+        }
     }
 
     @Test func aRemoteDeviceIsNamedForItsMachineAndContinuesWithOneApp() {

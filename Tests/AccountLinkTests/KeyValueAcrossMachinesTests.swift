@@ -120,10 +120,11 @@ import Testing
                 let other = try value(machines, "server", key)
                 return laptop != nil && laptop == other
             })
-        let last = try server.psql(
-            database: "baton", "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route(key))'"
-        )
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+        let last = try machines.machine(
+            route: try server.psql(
+                database: "baton", "SELECT machine FROM baton.key_values WHERE key = '\(try machines.route(key))'"
+            )
+            .trimmingCharacters(in: .whitespacesAndNewlines))
         let settled = try value(machines, "laptop", key)
         #expect(settled == "\(last)-wrote")
     }

@@ -21,10 +21,24 @@ import Testing
         try machines.baton(machine, ["notifications", "delivered", "--device", device, "--app", app, "--json"]).output
     }
 
+    /// Records every push row the server is given (the rows go once read) into a table only the administrator
+    /// reads.
+    static func auditPushes(_ server: TestPostgres) throws {
+        try server.psql(
+            database: "baton",
+            """
+            CREATE TABLE public.push_audit AS SELECT * FROM baton.pushes WHERE false;
+            CREATE FUNCTION public.audit_push() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
+            BEGIN INSERT INTO public.push_audit SELECT NEW.*; RETURN NEW; END $$;
+            CREATE TRIGGER audit AFTER INSERT ON baton.pushes FOR EACH ROW EXECUTE FUNCTION public.audit_push();
+            """)
+    }
+
     @Test func aPushWithoutADeviceReachesBothMachinesAndTheServerHoldsNoContent() throws {
         let pair = try TwoLinkedDevices()
         defer { pair.close() }
         let (server, machines) = (pair.server, pair.machines)
+        try Self.auditPushes(server)
 
         let title = "Gate-\(UUID().uuidString.prefix(8))"
         let body = "boarding-\(UUID().uuidString.prefix(8))"
@@ -52,18 +66,23 @@ import Testing
             })
         #expect(try Self.delivered(machines, "server", "beta").components(separatedBy: title).count == 2)
         #expect(try Self.delivered(machines, "laptop", "alpha").components(separatedBy: title).count == 2)
-        // One row per push: the first from the laptop, the marker from the server machine, no echo.
+        // One row per push: the first from the laptop, the marker from the server machine, no echo; each is
+        // deleted once every machine has read it.
+        let audited = try server.psql(database: "baton", "SELECT count(*) FROM public.push_audit")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let auditedRows = try server.psql(database: "baton", "SELECT * FROM public.push_audit")
+        #expect(audited == "2", "\(auditedRows)")
         #expect(
-            try server.psql(database: "baton", "SELECT count(*) FROM baton.pushes")
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+            try machines.eventually("the pushes deleted once both machines read them") {
+                try server.psql(database: "baton", "SELECT count(*) FROM baton.pushes")
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "0"
+            })
 
-        // Every byte the server keeps for the push: routing only, no title, body or userInfo.
+        // Every byte the server was given for the push: routing only, no app, title, body or userInfo.
         let rows = try server.psql(
             database: "baton",
-            "SELECT bundle, coalesce(target_device, '*'), encode(sealed, 'escape'), encode(sealed, 'hex') "
-                + "FROM baton.pushes")
-        #expect(rows.contains(Self.app))
-        for secret in [title, body, "\(body)-info", "boarding", "Gate-"] {
+            "SELECT row_to_json(a)::text, encode(sealed, 'escape'), encode(sealed, 'hex') FROM public.push_audit a")
+        for secret in [Self.app, title, body, "\(body)-info", "boarding", "Gate-"] {
             #expect(!rows.contains(secret), "the server holds \(secret)")
             #expect(!rows.contains(Data(secret.utf8).map { String(format: "%02x", $0) }.joined()))
         }

@@ -54,6 +54,9 @@ import Testing
             "SELECT string_agg(owner || ':' || key || ':' || md5(coalesce(sealed, '')), ',' ORDER BY key) "
                 + "FROM baton.key_values WHERE owner = 'alice'")
         let lastChange = try tenants.admin("SELECT last_change FROM baton.accounts WHERE owner = 'alice'")
+        let aliceMachines = try tenants.admin(
+            "SELECT string_agg(machine || ':' || push_seq, ',' ORDER BY machine) "
+                + "FROM baton.machines WHERE owner = 'alice'")
         let refused =
             [
                 "ALTER TABLE baton.key_values NO FORCE ROW LEVEL SECURITY",
@@ -112,6 +115,8 @@ import Testing
             "SELECT baton.forget_devices('laptop', '{}')",
             "SELECT count(*) FROM baton.take_mail('laptop')",
             "SELECT baton.collect_handoff_garbage()",
+            "SELECT baton.read_pushes('laptop', 9999999)",
+            "SELECT baton.forget_pushes('laptop')",
         ] {
             try tenants.server.psql(url: tenants.bob, statement)
         }
@@ -125,6 +130,10 @@ import Testing
                 "SELECT string_agg(owner || ':' || key || ':' || md5(coalesce(sealed, '')), ',' ORDER BY key) "
                     + "FROM baton.key_values WHERE owner = 'alice'") == before)
         #expect(try tenants.admin("SELECT last_change FROM baton.accounts WHERE owner = 'alice'") == lastChange)
+        #expect(
+            try tenants.admin(
+                "SELECT string_agg(machine || ':' || push_seq, ',' ORDER BY machine) "
+                    + "FROM baton.machines WHERE owner = 'alice'") == aliceMachines)
         // No key name on the server, in any table (routes and sealed boxes only).
         let dump = try tenants.admin(
             "SELECT string_agg(key || encode(coalesce(sealed, ''), 'escape'), ',') FROM baton.key_values")

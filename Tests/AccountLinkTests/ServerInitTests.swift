@@ -9,6 +9,15 @@ import Testing
 @Suite(.serialized) struct ServerInitTests {
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
+    /// A schema of `version` made as the `account create` of before made it: by role alice, which owns it; her URL.
+    static func schemaOwnedByAlice(_ server: TestPostgres, version: Int) throws -> String {
+        try server.createRole("alice", password: "a-pass")
+        let alice = server.url(role: "alice", password: "a-pass")
+        for statement in ServerSchema.migrations.prefix(version).joined() { try server.psql(url: alice, statement) }
+        try server.psql(url: alice, "UPDATE baton.schema_version SET version = \(version)")
+        return alice
+    }
+
     @Test func initGivesTheSchemaToANoLoginOwnerAndAccountsOnlyRows() throws {
         let server = try TestPostgres()
         defer { server.remove() }
@@ -130,10 +139,7 @@ import Testing
         defer { server.remove() }
         let machines = try LinkedMachines()
         defer { machines.tearDown() }
-        try server.createRole("alice", password: "a-pass")
-        let alice = server.url(role: "alice", password: "a-pass")
-        for statement in ServerSchema.migrations.prefix(5).joined() { try server.psql(url: alice, statement) }
-        try server.psql(url: alice, "UPDATE baton.schema_version SET version = 5")
+        let alice = try Self.schemaOwnedByAlice(server, version: 5)
         try server.psql(url: alice, "INSERT INTO baton.accounts (key_check) VALUES ('\\x00')")
         for name in ["a", "b", "c"] {
             try server.psql(

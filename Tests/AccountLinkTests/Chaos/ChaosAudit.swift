@@ -8,7 +8,8 @@ import Wire
 /// written to `baton.key_values` into `public.chaos_audit`; the checker opens each row as the link does
 /// (`KeyValueRow`: the row's key is the name's route, the name sealed with the value in a padded box).
 enum ChaosAudit {
-    /// A key's row as the server ordered it: the value (nil for a removal) and the machine that wrote it.
+    /// A key's row as the server ordered it: the value (nil for a removal) and the machine that wrote it (its name,
+    /// sealed in the row).
     struct Row: Equatable, CustomStringConvertible {
         var seq: Int64
         var key: String
@@ -58,7 +59,8 @@ enum ChaosAudit {
             let hex = hexPrefix ? String(fields[2].dropFirst(2)) : fields[2]
             let opened = try KeyValueRow.open(
                 route: fields[1], sealed: hex.isEmpty ? nil : bytes(hex: hex), owner: owner, key: key)
-            return Row(seq: seq, key: opened.name, value: opened.value.map(text), machine: fields[3])
+            // The row's machine column is the writer's route (`Routes`); its name is sealed in the row.
+            return Row(seq: seq, key: opened.name, value: opened.value.map(text), machine: opened.machine ?? fields[3])
         }
     }
 
