@@ -33,7 +33,12 @@ import Testing
         follower.standardError = FileHandle.nullDevice
         try follower.run()
         defer { follower.terminate() }
-        // Following already: a push here reaches it first.
+        // Following once it says so (a push made before its subscription was taken would not reach it): then a push
+        // here reaches it first.
+        #expect(
+            try await machines.settled("the follower's subscription") {
+                ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("following")
+            })
         #expect(
             try machines.baton(
                 "laptop",
