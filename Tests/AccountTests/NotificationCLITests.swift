@@ -140,6 +140,8 @@ import Testing
         defer { harness.tearDown() }
         #expect(try await harness.run(["daemon", "start"]).status == 0)
         let follower = try harness.launch(["notifications", "--follow", "--json"])
+        // Subscribed before anything it must hear of happens.
+        #expect(await follower.waitForEvent("following") != nil, "\(follower.transcript)")
         for index in 0..<64 {
             let result = try await harness.run([
                 "notify", "--title", "n\(index)", "--in", "\(60 + index)m", "--id", "n\(index)",

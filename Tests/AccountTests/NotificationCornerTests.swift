@@ -16,6 +16,8 @@ import Testing
         #expect(try await harness.run(["daemon", "start"]).status == 0)
         let follower = try harness.launch(
             ["notifications", "--follow", "--json", "--device", "B"] + (app.map { ["--app", $0] } ?? []))
+        // Subscribed before a test pushes anything it must hear of.
+        #expect(await follower.waitForEvent("following") != nil, "\(follower.transcript)")
         return (harness, follower)
     }
 

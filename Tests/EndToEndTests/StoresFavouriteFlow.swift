@@ -20,6 +20,8 @@ enum StoresFavouriteFlow {
         try a.send("/")
         try a.type("Union Square")
         try a.send("Enter")
+        // As on B: the search has put Union Square on screen (and selected it) before `f` is pressed.
+        try await a.waitFor("  Union Square · San Francisco")
         try a.send("f")
         // The mark is made on A first (its banner): a key A did not act on then fails here, with A's screen, and is
         // not taken for a change that did not cross.
