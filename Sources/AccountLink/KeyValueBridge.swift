@@ -28,7 +28,12 @@ public actor KeyValueBridge {
     /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
     /// overwrite a local write the link has not seen yet).
     private var storeKnown = false
-    private var pushing = false
+    /// The serve loop's gate while it is connected: the daemon's changes ring it (`.send`), so the serve loop's
+    /// rounds are the one place that writes to the server.
+    private var gate: PullGate?
+    /// Counts push rounds: a round that overran its deadline and went on in the background stops before its next
+    /// statement once a newer round has started (`pushOnce`), so two rounds never write the same key in turn.
+    private var pushRound = 0
     /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
     /// of one removes that row (`KeyValueRow`).
     var legacyNames: Set<String> = []
@@ -96,7 +101,7 @@ public actor KeyValueBridge {
                     if let snapshot = try? assembler.add(piece) { await self.adoptStore(snapshot.entries) }
                 case .keyValueChanged(let changed):
                     await self.adopt(changed.entries)
-                    await self.pushPending(client)
+                    await self.ringSend()
                 case .devicesReply(let reply):
                     // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
                     await self.publishDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name), client)
@@ -104,7 +109,7 @@ public actor KeyValueBridge {
                     await self.pushes.receive(envelope, client)
                 case .keyValueWritten(let reply):
                     await self.written(reply)
-                    await self.pushPending(client)
+                    await self.ringSend()
                 case .keyValueRejected(let rejected):
                     await self.answered(rejected.requestID)
                 default:
@@ -126,6 +131,7 @@ public actor KeyValueBridge {
                     try await self.waitForTheStore()
                     try await connection.listen(on: self.channel) { notifications in
                         let gate = PullGate()
+                        await self.serving(gate)
                         gate.ring([.keyValues, .pushes, .touch])
                         try await withThrowingTaskGroup(of: Void.self) { group in
                             group.addTask { try await self.drain(gate, client) }
@@ -147,27 +153,26 @@ public actor KeyValueBridge {
                 if Task.isCancelled { return }
                 logger.warning("server link down; retrying", metadata: ["error": "\(ServerErrors.describe(error))"])
             }
+            gate = nil
             try? await Task.sleep(for: .seconds(1))
         }
     }
 
-    /// Reads what the gate's rings asked for, one round at a time; a failed round is retried a second later.
+    /// How long one round with the server may take before it is given up and tried again. A query on a pooled
+    /// connection the server ended while this link was stopped (SIGSTOP, a suspended laptop) was seen to wait for
+    /// ever; without a deadline the round, and every write after it, waited with it (the chaos checker's seed 2027).
+    static let roundBudget: Duration = .seconds(30)
+
+    /// Reads what the gate's rings asked for, one round at a time; a failed round, or one over `roundBudget`, is
+    /// tried again a second later. A round given up may go on in the background: its pushes stop at the next
+    /// statement (`pushRound`) and its reads skip rows a newer round has taken (`readSeq`), so it repeats nothing.
     private func drain(_ gate: PullGate, _ client: PostgresClient) async throws {
         for await _ in gate.wakes {
             let asked = gate.take()
             guard !asked.isEmpty else { continue }
             do {
-                if asked.contains(.touch) {
-                    try await touchMachine(client)
-                    try await findLegacyRows(client)
-                }
-                if asked.contains(.keyValues) {
-                    try await pushPendingOrThrow(client)
-                    try await pull(client)
-                }
-                if asked.contains(.pushes) {
-                    try await pushes.flush(client)
-                    try await pushes.pull(client)
+                try await ServerDeadline.within(Self.roundBudget, "a round of the key-value link") {
+                    try await self.round(asked, client)
                 }
                 gate.finished()
             } catch {
@@ -180,6 +185,26 @@ public actor KeyValueBridge {
             }
         }
     }
+
+    /// One round: what `asked` names, in order (touch, key values sent then read, pushes sent then read).
+    private func round(_ asked: PullGate.Asked, _ client: PostgresClient) async throws {
+        if asked.contains(.touch) {
+            try await touchMachine(client)
+            try await findLegacyRows(client)
+        }
+        if !asked.isDisjoint(with: [.keyValues, .send]) { try await pushPendingOrThrow(client) }
+        if asked.contains(.keyValues) { try await pull(client) }
+        if asked.contains(.pushes) {
+            try await pushes.flush(client)
+            try await pushes.pull(client)
+        }
+    }
+
+    private func serving(_ gate: PullGate) { self.gate = gate }
+
+    /// A device wrote (or the daemon answered a write): the serve loop sends what is pending. With no server
+    /// connection nothing rings; the next connection's first round sends it.
+    private func ringSend() { gate?.ring(.send) }
 
     private func adopt(_ entries: [KeyValueEntry]) {
         for entry in entries { local[entry.key] = entry }
@@ -196,28 +221,19 @@ public actor KeyValueBridge {
         while !storeKnown { try await Task.sleep(for: .milliseconds(50)) }
     }
 
-    private func pushPending(_ client: PostgresClient) async {
-        do {
-            try await pushPendingOrThrow(client)
-        } catch {
-            logger.info(
-                "push deferred until the server is back", metadata: ["error": "\(ServerErrors.describe(error))"])
-        }
-    }
-
     /// Writes every local change the server has not got yet (not those that came from the server), in revision
-    /// order, each with the server's next change number; then rings the doorbell. One push at a time (the daemon's
-    /// changes and the server loop both ask): a second caller returns at once and the running one goes round again
-    /// until nothing is pending, so a value computed before a newer write is never written after it.
+    /// order, each with the server's next change number; then rings the doorbell. Only the serve loop's rounds
+    /// push, one at a time; a round given up at its deadline stops before its next statement (`pushRound`), so a
+    /// value computed before a newer write is never written after it.
     private func pushPendingOrThrow(_ client: PostgresClient) async throws {
-        guard storeKnown, !pushing else { return }
-        pushing = true
-        defer { pushing = false }
-        while try await pushOnce(client) {}
+        guard storeKnown else { return }
+        pushRound += 1
+        let round = pushRound
+        while try await pushOnce(client, round: round) {}
     }
 
-    /// Pushes what is pending now, in revision order; whether there was anything.
-    private func pushOnce(_ client: PostgresClient) async throws -> Bool {
+    /// Pushes what is pending now, in revision order; whether there was anything (false once `round` is stale).
+    private func pushOnce(_ client: PostgresClient, round: Int) async throws -> Bool {
         let pending = local.values
             .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
             .sorted { $0.revision < $1.revision }
@@ -229,6 +245,7 @@ public actor KeyValueBridge {
         let owner = record.owner
         let machine = machineRoute
         for entry in pending {
+            guard round == pushRound else { return false }
             // A newer write of the key came meanwhile: it is the one to send (it is pending too).
             guard local[entry.key]?.revision == entry.revision else { continue }
             let (route, sealed, size) = try KeyValueRow.seal(
@@ -270,6 +287,8 @@ public actor KeyValueBridge {
         for try await (route, sealed, machine, seq, writtenAt) in rows.decode(
             (String, Data?, String, Int64, Date).self)
         {
+            // Taken already by a newer round (this one went on after its deadline): each row once, in order.
+            guard seq > readSeq else { continue }
             do {
                 let (name, value, writer) = try KeyValueRow.open(
                     route: route, sealed: sealed, owner: record.owner, key: key)

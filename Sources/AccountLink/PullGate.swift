@@ -12,6 +12,8 @@ final class PullGate: Sendable {
         static let pushes = Asked(rawValue: 2)
         /// Mark the machine seen (once per connection).
         static let touch = Asked(rawValue: 4)
+        /// Send this machine's pending key-value writes (a device wrote): nothing is read.
+        static let send = Asked(rawValue: 8)
     }
 
     /// How often a link reads without a ring (a doorbell lost with a dropped connection is caught up here).

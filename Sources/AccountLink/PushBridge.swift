@@ -107,11 +107,18 @@ public actor PushBridge {
         for item in outbox.items where !sending.contains(item.id) { _ = try await send(item, client) }
     }
 
+    /// How long writing one push may take. A write on a pooled connection the server ended while the link was
+    /// stopped was seen to wait for ever, and while it is `sending` no flush sends the item: past this it is given
+    /// up (and cancelled) and the next flush sends it again; the server keeps one row per id, so nothing doubles.
+    static let sendBudget: Duration = .seconds(30)
+
     /// Writes `item` and takes it out of the outbox.
     private func send(_ item: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
         sending.insert(item.id)
         defer { sending.remove(item.id) }
-        let outcome = try await write(item, client)
+        let outcome = try await ServerDeadline.within(Self.sendBudget, "the push \(item.id)") {
+            try await self.write(item, client)
+        }
         try outbox.remove(item.id)
         if outcome.dropped {
             logger.warning(
@@ -215,6 +222,8 @@ public actor PushBridge {
         for try await (seq, id, from, sealed, immediate, age, expired, created) in rows.decode(
             (Int64, String, String, Data, Bool, Double, Bool, Date).self)
         {
+            // Read already by a newer pull (this one went on after its round's deadline): each row once, in order.
+            if let done = cursor.seq, seq <= done { continue }
             // Expiration judged on the server's clock alone (written and read there): machines' clocks may differ.
             if expired || (immediate && age > PushRow.immediateWindow) {
                 logger.info("expired push from another machine dropped", metadata: ["from": "\(from)"])

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP proxy on loopback in front of a server, for a link whose path goes quiet: `silence()` stops forwarding on
+/// every connection open now without closing any (as a dropped Wi-Fi or a NAT that forgot the flow: writes are
+/// taken, nothing ever answers, no reset comes); connections made after it are forwarded again. Blocking sockets on
+/// threads of its own, off Swift's cooperative pool.
+final class SilentProxy: Sendable {
+    let port: Int
+    private let listener: Int32
+    private let target: Int
+    /// Connections to forward no more (their descriptors stay open until `close`).
+    private let silenced = Mutex<Set<Int32>>([])
+    private let open = Mutex<Set<Int32>>([])
+
+    init(to target: Int) throws {
+        self.target = target
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = Self.loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard listener >= 0, bound, listen(listener, 64) == 0 else {
+            throw TestPostgresFailure("the proxy cannot listen: errno \(errno)")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let proxy = self
+        Thread.detachNewThread { proxy.acceptLoop() }
+    }
+
+    /// `url` (a server URL on the target's port) through this proxy.
+    func route(_ url: String) -> String {
+        url.replacingOccurrences(of: "127.0.0.1:\(target)", with: "127.0.0.1:\(port)")
+    }
+
+    /// Every connection open now goes quiet both ways, for good; new ones are forwarded.
+    func silence() {
+        let now = open.withLock { $0 }
+        silenced.withLock { $0.formUnion(now) }
+    }
+
+    func close() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        Glibc.close(listener)
+        for descriptor in open.withLock({ $0 }) { shutdown(descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Self.loopback(port: UInt16(target))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard connected else {
+                Glibc.close(client)
+                Glibc.close(server)
+                continue
+            }
+            open.withLock { $0.formUnion([client, server]) }
+            let proxy = self
+            Thread.detachNewThread { proxy.pump(from: client, to: server) }
+            Thread.detachNewThread { proxy.pump(from: server, to: client) }
+        }
+    }
+
+    /// Copies bytes until either end closes; once the connection is silenced, what comes is read and dropped.
+    private func pump(from source: Int32, to sink: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(source, &buffer, buffer.count)
+            guard count > 0 else { break }
+            if silenced.withLock({ $0.contains(source) || $0.contains(sink) }) { continue }
+            var sent = 0
+            while sent < count {
+                let written = buffer.withUnsafeBytes { write(sink, $0.baseAddress.map { $0 + sent }, count - sent) }
+                guard written > 0 else { break }
+                sent += written
+            }
+        }
+        // A silenced connection is never closed from here: its peer must not hear of an end.
+        guard !silenced.withLock({ $0.contains(source) || $0.contains(sink) }) else { return }
+        shutdown(sink, Int32(SHUT_WR))
+    }
+}
