@@ -25,9 +25,12 @@ public final class LinkSupervisor: @unchecked Sendable {
     init(paths: BatonPaths) { self.paths = paths }
 
     /// Starts watching (and starts the link if the machine is linked).
+    /// The link running now is taken as seen before this returns: one killed before the watch thread first looked
+    /// (a loaded machine may not run it for a while) still counts as a restart.
     public static func start(paths: BatonPaths) {
         let supervisor = LinkSupervisor(paths: paths)
-        Thread.detachNewThread { supervisor.watch() }
+        let running = LinkLauncher.runningPID(paths: paths)
+        Thread.detachNewThread { supervisor.watch(seeing: running) }
     }
 
     /// The record the daemon keeps in its runtime directory (nil before any restart).
@@ -50,11 +53,11 @@ public final class LinkSupervisor: @unchecked Sendable {
         return lock.withLock { child }
     }
 
-    private func watch() {
+    private func watch(seeing running: pid_t?) {
         var record = Record()
         var backoff: TimeInterval = 1
-        var seen: pid_t?
-        var upSince: Date?
+        var seen = running
+        var upSince = running.map { _ in Date() }
         while true {
             Thread.sleep(forTimeInterval: 0.25)
             guard linked else {
