@@ -30,9 +30,12 @@ public final class LinkSupervisor: @unchecked Sendable {
     }
 
     /// Starts watching (and starts the link if the machine is linked).
+    /// The link running now is taken as seen before this returns: one killed before the watch thread first looked
+    /// (a loaded machine may not run it for a while) still counts as a restart.
     public static func start(paths: BatonPaths, clock: any DeadlineClock) {
         let supervisor = LinkSupervisor(paths: paths, clock: clock)
-        Thread.detachNewThread { supervisor.watch() }
+        let running = LinkLauncher.runningPID(paths: paths)
+        Thread.detachNewThread { supervisor.watch(seeing: running) }
     }
 
     /// The record the daemon keeps in its runtime directory (nil before any restart).
@@ -55,10 +58,11 @@ public final class LinkSupervisor: @unchecked Sendable {
         return lock.withLock { child }
     }
 
-    private func watch() {
+    private func watch(seeing running: pid_t?) {
         var record = Record()
         var backoff = LinkBackoff(clock: clock)
-        var seen: pid_t?
+        var seen = running
+        if running != nil { backoff.running() }
         while true {
             Thread.sleep(forTimeInterval: 0.25)
             guard linked else {

@@ -205,11 +205,12 @@ struct DaemonRunCommand: ParsableCommand {
             outcome = try AccountDaemon.run(
                 paths: paths, continueTimeout: limits.continueTimeout, limits: limits,
                 ready: {
-                    StandardError.detach()
-                    // This machine's link to its account's server, if any, started and restarted for the daemon's life.
+                    // This machine's link to its account's server, if any, started and restarted for the daemon's life;
+                    // the link running now is seen before `daemon start` returns.
                     LinkSupervisor.start(
                         paths: BatonPaths(),
                         clock: SystemDeadlineClock(wall: (try? BatonClock.resolve(option: nil)) ?? .system))
+                    StandardError.detach()
                     NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
                     APNsServerLauncher.supervise(paths: BatonPaths())  // `baton apns on`.
                 })
