@@ -36,7 +36,8 @@ final class BenchRig: @unchecked Sendable {
         do {
             // The daemons first, as a user's are: `create` and `join` then start each link beside its daemon.
             for machine in ["laptop", "server"] { try run(machine, ["daemon", "start"]) }
-            try server.shareAccounts([BenchServer.role], directory: homes.root) { _ = try run("laptop", $0) }
+            // As the operator does, from the server's own network (not from a machine's namespace, where 127.0.0.1 is not it).
+            try server.shareAccounts([BenchServer.role], directory: homes.root) { _ = try run("operator", $0) }
             try run("laptop", ["account", "create", server.url(for: "laptop"), "--machine", "bench-laptop"])
             try run(
                 "server",
