@@ -34,6 +34,8 @@ public actor KeyValueBridge {
     /// Counts push rounds: a round that overran its deadline and went on in the background stops before its next
     /// statement once a newer round has started (`pushOnce`), so two rounds never write the same key in turn.
     private var pushRound = 0
+    /// This machine's devices as the daemon last named them (published by the serve loop's next round).
+    private var wantedDevices: [String]?
     /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
     /// of one removes that row (`KeyValueRow`).
     var legacyNames: Set<String> = []
@@ -104,7 +106,7 @@ public actor KeyValueBridge {
                     await self.ringSend()
                 case .devicesReply(let reply):
                     // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
-                    await self.publishDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name), client)
+                    await self.wantDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name))
                 case .notification(let envelope):
                     await self.pushes.receive(envelope, client)
                 case .keyValueWritten(let reply):
@@ -192,7 +194,10 @@ public actor KeyValueBridge {
             try await touchMachine(client)
             try await findLegacyRows(client)
         }
-        if !asked.isDisjoint(with: [.keyValues, .send]) { try await pushPendingOrThrow(client) }
+        if !asked.isDisjoint(with: [.keyValues, .send]) {
+            if let wantedDevices { await publishDevices(wantedDevices, client) }
+            try await pushPendingOrThrow(client)
+        }
         if asked.contains(.keyValues) { try await pull(client) }
         if asked.contains(.pushes) {
             try await pushes.flush(client)
@@ -201,6 +206,14 @@ public actor KeyValueBridge {
     }
 
     private func serving(_ gate: PullGate) { self.gate = gate }
+
+    /// The daemon named this machine's devices: the serve loop publishes them when they changed (the loop that
+    /// talks to the daemon never waits on the server).
+    private func wantDevices(_ names: [String]) {
+        guard Set(names) != publishedDevices else { return }
+        wantedDevices = names
+        gate?.ring(.send)
+    }
 
     /// A device wrote (or the daemon answered a write): the serve loop sends what is pending. With no server
     /// connection nothing rings; the next connection's first round sends it.
