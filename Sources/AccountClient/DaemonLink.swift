@@ -17,26 +17,25 @@ public final class DaemonLink: Sendable {
         to socket: URL, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         onFrame: @escaping @Sendable (InboundFrame) -> Void, onClose: @escaping @Sendable () -> Void
     ) -> EventLoopFuture<DaemonLink> {
-        ClientBootstrap(group: group)
+        let loop = group.next()
+        let verdict = loop.makePromise(of: Void.self)
+        return ClientBootstrap(group: loop)
             .connectTimeout(.seconds(2))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(PeerCheck(socket: socket.path, verdict: verdict))
                     try pipeline.addHandler(ByteToMessageHandler(FrameDecoder()))
                     try pipeline.addHandler(FrameWriter())
                     try pipeline.addHandler(LinkHandler(onFrame: onFrame, onClose: onClose))
                 }
             }
             .connect(unixDomainSocketPath: socket.path)
-            .flatMap { channel in
-                PeerCredentials.uid(of: channel).flatMapThrowing { uid in
-                    guard uid == getuid() else {
-                        channel.close(promise: nil)
-                        throw DaemonLinkError.foreignDaemon(socket: socket.path, owner: uid)
-                    }
-                    return DaemonLink(channel: channel)
-                }
+            .flatMapError { error in
+                verdict.fail(error)
+                return loop.makeFailedFuture(error)
             }
+            .flatMap { channel in verdict.futureResult.map { DaemonLink(channel: channel) } }
     }
 
     /// Sends one message; a message over the frame limit fails the returned future with `WireError`.
@@ -52,6 +51,54 @@ public final class DaemonLink: Sendable {
 
     /// Whether the connection is still open.
     public var isActive: Bool { channel.isActive }
+}
+
+/// Checks (`SO_PEERCRED`) who serves the socket the moment the connection is up, on the channel's own loop,
+/// before a byte is read: a daemon that answers and closes at once (a refusal at its connection cap) is
+/// still known to run, and nothing a foreign peer sends reaches the link's reader.
+private final class PeerCheck: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let socket: String
+    private let verdict: EventLoopPromise<Void>
+    private var trusted = false
+
+    init(socket: String, verdict: EventLoopPromise<Void>) {
+        self.socket = socket
+        self.verdict = verdict
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        // On the channel's loop the option is read at once: the future is already complete here.
+        PeerCredentials.uid(of: context.channel).assumeIsolated().whenComplete { [self] result in
+            switch result {
+            case .success(let uid) where uid == getuid():
+                trusted = true
+                verdict.succeed()
+                context.fireChannelActive()
+            case .success(let uid):
+                verdict.fail(DaemonLinkError.foreignDaemon(socket: socket, owner: uid))
+                context.close(promise: nil)
+            case .failure(let error):
+                verdict.fail(error)
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard trusted else { return }
+        context.fireChannelRead(data)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        verdict.fail(ChannelError.ioOnClosedChannel)  // A no-op once the verdict is in.
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        verdict.fail(ChannelError.ioOnClosedChannel)
+    }
 }
 
 /// Forwards frames and the end of the connection to closures.

@@ -100,20 +100,20 @@ public actor KeyValueBridge {
                 guard case .message(let message) = frame else { continue }
                 switch message {
                 case .keyValueSnapshot(let piece):
-                    if let snapshot = try? assembler.add(piece) { await self.adoptStore(snapshot.entries) }
+                    if let snapshot = try? assembler.add(piece) { self.adoptStore(snapshot.entries) }
                 case .keyValueChanged(let changed):
-                    await self.adopt(changed.entries)
-                    await self.ringSend()
+                    self.adopt(changed.entries)
+                    self.ringSend()
                 case .devicesReply(let reply):
                     // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
-                    await self.wantDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name))
+                    self.wantDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name))
                 case .notification(let envelope):
                     await self.pushes.receive(envelope, client)
                 case .keyValueWritten(let reply):
-                    await self.written(reply)
-                    await self.ringSend()
+                    self.written(reply)
+                    self.ringSend()
                 case .keyValueRejected(let rejected):
-                    await self.answered(rejected.requestID)
+                    self.answered(rejected.requestID)
                 default:
                     break
                 }
@@ -133,7 +133,7 @@ public actor KeyValueBridge {
                     try await self.waitForTheStore()
                     try await connection.listen(on: self.channel) { notifications in
                         let gate = PullGate()
-                        await self.serving(gate)
+                        self.serving(gate)
                         gate.ring([.keyValues, .pushes, .touch])
                         try await withThrowingTaskGroup(of: Void.self) { group in
                             group.addTask { try await self.drain(gate, client) }
