@@ -29,7 +29,8 @@ public struct RemoteAnswer: Codable, Hashable, Sendable {
     /// The action chosen (`NotificationResponse`'s identifiers); nil: dismissed.
     public var actionIdentifier: String?
     /// Set: the other way round. The machine it came from closed it (the program, or an answer there), and every
-    /// machine that holds a copy removes it; `machine` is filled in by the link that reads it.
+    /// machine that holds a copy removes it; `machine` is filled in by the link that reads it. For a push (an app
+    /// that is not `org.freedesktop.…`), any machine that removed it from its devices closes it everywhere.
     public var closedAtOrigin: Bool?
     public init(
         machine: String, bundleIdentifier: String, identifier: String, actionIdentifier: String?,

@@ -93,9 +93,25 @@ extension NotificationService {
 
     /// The user (or the program) removed notifications of `owner` (`identifiers`, still delivered): those from
     /// another machine that were not answered with an action are dismissed there too; freedesktop ones posted
-    /// here leave the other machines (`closedAtOrigin`).
-    func dismissOrigins(_ owner: NotificationOwner, _ identifiers: [String], sent: inout Set<String>) {
-        guard !closingFromOrigin, owner.bundleIdentifier.hasPrefix(Self.freedesktopPrefix) else { return }
+    /// here leave the other machines (`closedAtOrigin`). A push removed from every device here (`everyDevice`:
+    /// dismissed or acted on in the suite, `baton notifications remove` without `--device`) leaves every other
+    /// machine's devices too, whichever machine it was pushed on.
+    func dismissOrigins(
+        _ owner: NotificationOwner, _ identifiers: [String], everyDevice: Bool, sent: inout Set<String>
+    ) {
+        guard !closingFromOrigin else { return }
+        guard owner.bundleIdentifier.hasPrefix(Self.freedesktopPrefix) else {
+            guard everyDevice, relay.isAttached else { return }
+            let pushes = Set((delivered[owner] ?? []).filter { $0.request.trigger == .push }.map(\.request.identifier))
+            for identifier in identifiers where pushes.contains(identifier) {
+                guard sent.insert(Self.answerKey(owner.bundleIdentifier, identifier)).inserted else { continue }
+                sendAnswer(
+                    RemoteAnswer(
+                        machine: "", bundleIdentifier: owner.bundleIdentifier, identifier: identifier,
+                        actionIdentifier: nil, closedAtOrigin: true))
+            }
+            return
+        }
         for identifier in identifiers {
             let key = Self.answerKey(owner.bundleIdentifier, identifier)
             if relay.isAttached, origin(owner, identifier) == nil, sent.insert(key).inserted {
@@ -122,9 +138,19 @@ extension NotificationService {
     /// this machine (the freedesktop server hears the response or the removal and signals its client).
     func apply(_ answer: RemoteAnswer) {
         if answer.closedAtOrigin == true {
+            let isPush = !answer.bundleIdentifier.hasPrefix(Self.freedesktopPrefix)
             var owners: [NotificationOwner] = []
             for owner in delivered.keys where owner.bundleIdentifier == answer.bundleIdentifier {
-                if origin(owner, answer.identifier) == answer.machine { owners.append(owner) }
+                // A push closed on another machine: its copies here, on every device (never a local notification
+                // that shares its identifier). A freedesktop one: the copies that came from the machine that closed it.
+                let closes =
+                    isPush
+                    ? delivered[owner]?.contains {
+                        $0.request.identifier == answer.identifier && $0.request.trigger == .push
+                    }
+                        == true
+                    : origin(owner, answer.identifier) == answer.machine
+                if closes { owners.append(owner) }
             }
             closingFromOrigin = true
             defer { closingFromOrigin = false }

@@ -31,7 +31,9 @@ extension NotificationService {
                 \.request.identifier)
             guard !removed.isEmpty else { continue }
             count += removed.count
-            if reason == .requested { dismissOrigins(owner, removed, sent: &answered) }
+            if reason == .requested {
+                dismissOrigins(owner, removed, everyDevice: filter.device == nil, sent: &answered)
+            }
             delivered[owner] = list.filter { !removed.contains($0.request.identifier) }
             for identifier in removed { unsent[owner]?.remove(identifier) }
             if let bridge = desktopBridge() {
