@@ -27,13 +27,13 @@ public actor KeyValueBridge {
     var publishedDevices: Set<String>?
     /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
     /// overwrite a local write the link has not seen yet).
-    private var storeKnown = false
+    var storeKnown = false
     /// The serve loop's gate while it is connected: the daemon's changes ring it (`.send`), so the serve loop's
     /// rounds are the one place that writes to the server.
     private var gate: PullGate?
     /// Counts push rounds: a round that overran its deadline and went on in the background stops before its next
     /// statement once a newer round has started (`pushOnce`), so two rounds never write the same key in turn.
-    private var pushRound = 0
+    var pushRound = 0
     /// This machine's devices as the daemon last named them (published by the serve loop's next round).
     private var wantedDevices: [String]?
     /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
@@ -46,7 +46,7 @@ public actor KeyValueBridge {
     var readSeq: Int64
     /// The change number of the server row each unanswered write into the daemon brings, by request.
     var rowWrites: [UInt64: Int64] = [:]
-    private let skipped: SkippedRows
+    let skipped: SkippedRows
     /// Pushes for other machines' devices, on the same pool and doorbell.
     let pushes: PushBridge
 
@@ -108,7 +108,10 @@ public actor KeyValueBridge {
                     // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
                     self.wantDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name))
                 case .notification(let envelope):
-                    await self.pushes.receive(envelope, client)
+                    // The daemon's answers to posted pushes move the push cursor: the serve loop tells the server.
+                    if await self.pushes.receive(envelope, client) { self.ringPushes() }
+                case .error(let failure):
+                    if await self.pushes.failed(failure) { self.ringPushes() }
                 case .keyValueWritten(let reply):
                     self.written(reply)
                     self.ringSend()
@@ -219,6 +222,9 @@ public actor KeyValueBridge {
     /// connection nothing rings; the next connection's first round sends it.
     private func ringSend() { gate?.ring(.send) }
 
+    /// The push cursor moved: the serve loop's next round tells the server (`read_pushes`).
+    private func ringPushes() { gate?.ring(.pushes) }
+
     private func adopt(_ entries: [KeyValueEntry]) {
         for entry in entries { local[entry.key] = entry }
     }
@@ -232,113 +238,6 @@ public actor KeyValueBridge {
     /// Waits until the daemon's store has arrived (`storeKnown`).
     private func waitForTheStore() async throws {
         while !storeKnown { try await Task.sleep(for: .milliseconds(50)) }
-    }
-
-    /// Writes every local change the server has not got yet (not those that came from the server), in revision
-    /// order, each with the server's next change number; then rings the doorbell. Only the serve loop's rounds
-    /// push, one at a time; a round given up at its deadline stops before its next statement (`pushRound`), so a
-    /// value computed before a newer write is never written after it.
-    private func pushPendingOrThrow(_ client: PostgresClient) async throws {
-        guard storeKnown else { return }
-        pushRound += 1
-        let round = pushRound
-        while try await pushOnce(client, round: round) {}
-    }
-
-    /// Pushes what is pending now, in revision order; whether there was anything (false once `round` is stale).
-    private func pushOnce(_ client: PostgresClient, round: Int) async throws -> Bool {
-        let pending = local.values
-            .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
-            .sorted { $0.revision < $1.revision }
-        let highest = local.values.map(\.revision).max() ?? cursor.pushedRevision
-        guard !pending.isEmpty else {
-            if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
-            return false
-        }
-        let owner = record.owner
-        let machine = machineRoute
-        for entry in pending {
-            guard round == pushRound else { return false }
-            // A newer write of the key came meanwhile: it is the one to send (it is pending too).
-            guard local[entry.key]?.revision == entry.revision else { continue }
-            let (route, sealed, size) = try KeyValueRow.seal(
-                entry.key, entry.value, machine: record.machine, owner: owner, key: key)
-            // One statement (one round trip, one implicit transaction): the account's next change number, the row,
-            // then the doorbell. `next_change` locks the account's own row until the commit, so change numbers
-            // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
-            // n, and never see n. Row security hides that row from every other role: none can hold the lock. Then
-            // the key's row from before names were sealed (named in the clear), if there is one, goes.
-            try await client.query(
-                """
-                WITH turn AS (SELECT baton.next_change() AS seq),
-                written AS (
-                    INSERT INTO baton.key_values (key, sealed, size, machine, seq)
-                    SELECT \(route), \(sealed), \(size), \(machine), turn.seq FROM turn
-                    ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
-                        machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
-                    RETURNING seq)
-                SELECT pg_notify(\(channel), 'kv') FROM written
-                """, logger: logger)
-            if legacyNames.contains(entry.key) {
-                try await client.query("SELECT baton.forget_key_value(\(entry.key))", logger: logger)
-                legacyNames.remove(entry.key)
-            }
-            try advance { $0.pushedRevision = max($0.pushedRevision, entry.revision) }
-        }
-        if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
-        return true
-    }
-
-    /// Reads the rows changed after the cursor, in the server's order, this machine's own included, and adopts
-    /// each (`adopt(row:)`); a row that does not open or decode is passed, logged once and counted (`SkippedRows`).
-    private func pull(_ client: PostgresClient) async throws {
-        let rows = try await client.query(
-            """
-            SELECT key, sealed, machine, seq, written_at FROM baton.key_values WHERE seq > \(readSeq)
-            ORDER BY seq
-            """, logger: logger)
-        for try await (route, sealed, machine, seq, writtenAt) in rows.decode(
-            (String, Data?, String, Int64, Date).self)
-        {
-            // Taken already by a newer round (this one went on after its deadline): each row once, in order.
-            guard seq > readSeq else { continue }
-            do {
-                let (name, value, writer) = try KeyValueRow.open(
-                    route: route, sealed: sealed, owner: record.owner, key: key)
-                if name == route { legacyNames.insert(name) }  // a row from before names were sealed
-                adopt(row: name, value, from: writer ?? machine, seq: seq)
-            } catch {
-                skipped.pass(
-                    SkippedRows.Row(
-                        table: "key_values", seq: seq, machine: machine, writtenAt: writtenAt, reason: "\(error)"),
-                    logger: logger)
-            }
-            readSeq = max(readSeq, seq)
-            try settleServerCursor()
-        }
-    }
-
-    /// The server's word on `name` (its newest row, read in order): the daemon takes it unless it holds a newer
-    /// local write of the key not yet sent (that one goes to the server next, is ordered after this row, and is
-    /// read back in its turn) or holds that value already. A machine's own rows count too: after its queued writes
-    /// are replayed, what the server's order made of them is what it keeps.
-    private func adopt(row name: String, _ value: PropertyListValue?, from machine: String, seq: Int64) {
-        if let held = local[name] {
-            let unsent = held.revision > cursor.pushedRevision && !held.writer.hasPrefix(Self.remoteWriterPrefix)
-            if unsent || held.value == value { return }
-        } else if value == nil {
-            return
-        }
-        // On the condition that the daemon holds no newer write of the key than the link has heard of: a local
-        // write still on its way here is not overwritten (and lost, if the link ended before it wrote it back).
-        write(
-            KeyValueEntry(
-                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine),
-            unlessNewerThan: local[name]?.revision ?? 0, row: seq)
-        // The daemon does not echo a link's own writes back to it: remember what it now holds.
-        local[name] = KeyValueEntry(
-            key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),
-            writer: Self.remoteWriterPrefix + machine)
     }
 
     func write(_ name: String, _ value: PropertyListValue?, from machine: String) {

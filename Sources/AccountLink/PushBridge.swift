@@ -21,15 +21,21 @@ public actor PushBridge {
     let logger: Logger
     let channel: String
     private var outbox: PushOutbox
-    private var cursor: PushCursor
-    private var daemon: DaemonLink?
+    /// How far the saved cursor says the server was read: below every row whose post the daemon has not answered
+    /// (`PushBridge+Answers.swift`).
+    var cursor: PushCursor
+    /// How far this link has read the server's rows (the next pull starts after it; nil until the first pull).
+    var readSeq: Int64?
+    /// The posts into the daemon not answered yet, by request.
+    var posts: [UInt64: Post] = [:]
+    var daemon: DaemonLink?
     private var requestCounter: UInt64 = 1_000_000
-    private let skipped: SkippedRows
+    let skipped: SkippedRows
     /// The outbox items being written now: a flush (its own doorbell rings one) leaves them to their writer, so a
     /// push read and deleted at once is not written again.
     private var sending: Set<String> = []
     /// The cursor this machine last told the server (`read_pushes`).
-    private var reported: Int64?
+    var reported: Int64?
 
     public init(record: AccountLinkRecord, key: AccountKey, files: LinkFiles, channel: String, logger: Logger) {
         self.record = record
@@ -38,21 +44,26 @@ public actor PushBridge {
         self.channel = channel
         outbox = PushOutbox(url: files.pushOutbox)
         cursor = PushCursor(url: files.pushCursor)
+        readSeq = cursor.seq
         skipped = SkippedRows(files: files)
     }
 
-    /// Asks `link`'s daemon for the pushes that must reach other machines.
+    /// Asks `link`'s daemon for the pushes that must reach other machines. A daemon newly attached has answered
+    /// none of this link's posts: reading starts again from the saved cursor.
     public func attach(_ link: DaemonLink) {
         daemon = link
+        posts = [:]
+        readSeq = cursor.seq
         if let message = try? NotificationMessage.relayPushes.wire(requestID: nextRequestID()) {
             link.send(message)
         }
     }
 
     /// A notification message from the daemon: a push to relay (answered within `answerBudget`), or the
-    /// daemon's answer to a push this link posted (logged).
-    public func receive(_ envelope: NotificationEnvelope, _ client: PostgresClient) {
-        guard let message = try? NotificationMessage(envelope) else { return }
+    /// daemon's answer to a push or answer this link posted (`answered`). Whether the saved cursor moved (the
+    /// serve loop then tells the server).
+    public func receive(_ envelope: NotificationEnvelope, _ client: PostgresClient) -> Bool {
+        guard let message = try? NotificationMessage(envelope) else { return false }
         switch message {
         case .relayPush(let request):
             let requestID = envelope.requestID
@@ -61,9 +72,13 @@ public actor PushBridge {
             logger.info(
                 "push from another machine delivered here",
                 metadata: ["delivered": "\(outcome.delivered.count)", "waiting": "\(outcome.waiting.count)"])
+            return answered(envelope.requestID)
+        case .done:
+            return answered(envelope.requestID)
         default:
             break
         }
+        return false
     }
 
     private func relay(_ request: PushRelayRequest, requestID: UInt64?, _ client: PostgresClient) async {
@@ -199,81 +214,7 @@ public actor PushBridge {
         return RemotePushOutcome(sent: machines.map(\.name))
     }
 
-    /// Reads the rows after the cursor meant for this machine and posts each into the daemon as a push from its
-    /// origin; then tells the server how far this machine has read (rows every machine has read are deleted). A
-    /// first run starts at the server's newest row (a machine that joins gets no history).
-    func pull(_ client: PostgresClient) async throws {
-        let route = route
-        if cursor.seq == nil {
-            let newest =
-                try await client.query("SELECT coalesce(max(seq), 0)::bigint FROM baton.pushes", logger: logger)
-                .collect().first?.decode(Int64.self) ?? 0
-            try cursor.advance(to: newest)
-        }
-        let after = cursor.seq ?? 0
-        let rows = try await client.query(
-            """
-            SELECT seq, id, from_machine, sealed, immediate,
-                extract(epoch FROM now() - created_at)::float8, coalesce(expires_at <= now(), false), created_at
-            FROM baton.pushes
-            WHERE seq > \(after) AND from_machine <> \(route) AND (targets IS NULL OR \(route) = ANY(targets))
-            ORDER BY seq
-            """, logger: logger)
-        for try await (seq, id, from, sealed, immediate, age, expired, created) in rows.decode(
-            (Int64, String, String, Data, Bool, Double, Bool, Date).self)
-        {
-            // Read already by a newer pull (this one went on after its round's deadline): each row once, in order.
-            if let done = cursor.seq, seq <= done { continue }
-            // Expiration judged on the server's clock alone (written and read there): machines' clocks may differ.
-            if expired || (immediate && age > PushRow.immediateWindow) {
-                logger.info("expired push from another machine dropped", metadata: ["from": "\(from)"])
-            } else {
-                do {
-                    let row = try PushRow.open(sealed, owner: record.owner, id: id, from: from, key: key)
-                    post(row.request, from: row.machine)
-                } catch {
-                    skipped.pass(
-                        SkippedRows.Row(
-                            table: "pushes", seq: seq, machine: from, writtenAt: created,
-                            reason: "push \(id): \(error)"),
-                        logger: logger)
-                }
-            }
-            try cursor.advance(to: seq)
-        }
-        if let seq = cursor.seq, seq != reported {
-            try await client.query("SELECT baton.read_pushes(\(route), \(seq))", logger: logger)
-            reported = seq
-        }
-    }
-
-    /// `device@machine` as its parts (a bare name: no machine).
-    static func split(_ target: String) -> (device: String, machine: String?) {
-        guard let at = target.lastIndex(of: "@"), at != target.startIndex else { return (target, nil) }
-        return (String(target[..<at]), String(target[target.index(after: at)...]))
-    }
-
-    /// Hands a push from `origin` to this machine's daemon, for its own devices; or an answer to a notification
-    /// this machine posted (other machines' answers are not this one's: they are read past).
-    private func post(_ request: PushRelayRequest, from origin: String) {
-        if var answer = request.answer {
-            if answer.closedAtOrigin == true { answer.machine = origin }
-            guard answer.machine == record.machine || answer.closedAtOrigin == true,
-                let message = try? NotificationMessage.remoteAnswer(answer).wire(requestID: nextRequestID())
-            else { return }
-            daemon?.send(message)
-            return
-        }
-        var intake = request.intake
-        intake.device = intake.device.map { Self.split($0).device }
-        intake.origin = origin
-        intake.identifier = request.identifier
-        if let message = try? NotificationMessage.push(intake).wire(requestID: nextRequestID()) {
-            daemon?.send(message)
-        }
-    }
-
-    private func nextRequestID() -> UInt64 {
+    func nextRequestID() -> UInt64 {
         requestCounter += 1
         return requestCounter
     }

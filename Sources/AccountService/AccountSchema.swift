@@ -60,6 +60,10 @@ enum AccountSchema {
                 table.column("writer", .text).notNull()
             }
         }
+        migrator.registerMigration("v6: pushes from other machines taken") { db in
+            // Each push from another machine once, by its server row (`TakenPushes`).
+            try TakenPushes.createTable(db)
+        }
         return migrator
     }
 }

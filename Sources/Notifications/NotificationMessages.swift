@@ -175,15 +175,20 @@ public struct PushIntake: Codable, Hashable, Sendable {
     public var identifier: String?
     /// A device token (`baton push --token`): the one app on the one device it names, instead of `device`.
     public var token: String?
+    /// The account server's row it came in (`baton.pushes.id`, with `origin`): one id per push sent, unlike
+    /// `identifier` (a collapse id, a replaced freedesktop notification), so the daemon takes each row once
+    /// however often a link posts it (`TakenPushes`).
+    public var row: String?
     public init(
         push: PushNotification, device: String?, origin: String? = nil, identifier: String? = nil,
-        token: String? = nil
+        token: String? = nil, row: String? = nil
     ) {
         self.push = push
         self.device = device
         self.origin = origin
         self.identifier = identifier
         self.token = token
+        self.row = row
     }
 }
 

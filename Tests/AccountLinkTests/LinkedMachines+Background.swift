@@ -7,13 +7,19 @@ extension LinkedMachines {
             .deletingLastPathComponent().appendingPathComponent("Resources/MonkeyBrowser/Info.plist").path
     }
 
-    /// Starts `baton arguments` on `machine` in the background (output discarded); stop it with `terminate()`.
-    func start(_ machine: String, _ arguments: [String]) throws -> Process {
+    /// Starts `baton arguments` on `machine` in the background (its output written to `output`, or discarded);
+    /// stop it with `terminate()`.
+    func start(_ machine: String, _ arguments: [String], output: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = environment(machine)
-        process.standardOutput = FileHandle.nullDevice
+        if let output {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()

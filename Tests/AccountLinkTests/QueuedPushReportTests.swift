@@ -24,14 +24,7 @@ import Testing
         #expect(try machines.baton("server", ["account", "leave"]).status == 0)
 
         let output = machines.root.appendingPathComponent("follow.jsonl")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let follower = Process()
-        follower.executableURL = URL(fileURLWithPath: machines.binary)
-        follower.arguments = ["notifications", "--follow", "--json"]
-        follower.environment = machines.environment("laptop")
-        follower.standardOutput = try FileHandle(forWritingTo: output)
-        follower.standardError = FileHandle.nullDevice
-        try follower.run()
+        let follower = try machines.start("laptop", ["notifications", "--follow", "--json"], output: output)
         defer { follower.terminate() }
         // Following once it says so (a push made before its subscription was taken would not reach it): then a push
         // here reaches it first.

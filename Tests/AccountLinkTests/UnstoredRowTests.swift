@@ -31,33 +31,16 @@ import Wire
         #expect(try machines.baton("server", ["kv", "set", "k", "v2"]).status == 0)
 
         // The laptop's link runs here against a daemon the test plays: it hears the row, and dies before storing it.
-        let paths = BatonPaths(environment: ["BATON_HOME": machines.home("laptop").path])
-        let files = LinkFiles(paths: paths)
-        let record = try #require(try files.readLink())
-        let bridge = KeyValueBridge(
-            record: record, key: try files.readKey(), files: files, logger: Logger(label: "test.link"))
-        let listener = try UnixListener(path: paths.daemonSocket.path)
-        let link = Task { try? await bridge.run() }
-        let daemon = try #require(try await listener.accept())
+        let daemon = try await PlayedDaemon.start(machines, "laptop")
         let held = KeyValueEntry(key: "k", value: .string("v1"), revision: revision, modified: Date(), writer: "cli")
-        let heard = try await Self.next(daemon) {
-            guard case .keyValueFetch(let fetch) = $0 else { return false }
-            for piece in KeyValueSnapshot.pieces(
-                requestID: fetch.requestID, storeID: "s", revision: revision, entries: [held])
-            {
-                try? daemon.send(.keyValueSnapshot(piece))
-            }
-            return true
-        }
+        let heard = try await Self.next(daemon.socket) { daemon.answerFetch($0, revision: revision, entries: [held]) }
         #expect(heard)
-        let written = try await Self.next(daemon) {
+        let written = try await Self.next(daemon.socket) {
             guard case .keyValueWrite(let write) = $0 else { return false }
             return write.key == "k" && write.value == .string("v2")
         }
         #expect(written, "the link brought the server's row to its daemon")
-        daemon.closeNow()
-        listener.close()
-        await link.value
+        await daemon.die()
 
         // The real daemon and its link: the row is read again and taken.
         #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)

@@ -16,6 +16,8 @@ import Wire
             var failed: [UInt64: String] = [:]
             var deliveries: [String] = []
             var registered = false
+            var pushed: [UInt64: PushOutcome] = [:]
+            var devices: [UInt64: [String]] = [:]
         }
         private let fields = Mutex(Fields())
 
@@ -26,9 +28,11 @@ import Wire
                 case .error(let error):
                     if let id = error.requestID { fields.failed[id] = error.failure.message }
                 case .registered: fields.registered = true
+                case .devicesReply(let reply): fields.devices[reply.requestID] = reply.devices.map(\.name)
                 case .notification(let envelope):
                     switch try? NotificationMessage(envelope) {
                     case .added: if let id = envelope.requestID { fields.added.insert(id) }
+                    case .pushed(let outcome): if let id = envelope.requestID { fields.pushed[id] = outcome }
                     case .notificationDelivered(let delivered):
                         fields.deliveries.append(delivered.request.identifier)
                     default: break
@@ -42,6 +46,10 @@ import Wire
         var failures: [String] { fields.withLock { Array($0.failed.values) } }
         var deliveries: [String] { fields.withLock { $0.deliveries } }
         var registered: Bool { fields.withLock { $0.registered } }
+        func pushed(_ id: UInt64) -> PushOutcome? { fields.withLock { $0.pushed[id] } }
+        func failed(_ id: UInt64) -> String? { fields.withLock { $0.failed[id] } }
+        /// The devices connected, as the daemon answered the query `id`.
+        func devices(_ id: UInt64) -> [String]? { fields.withLock { $0.devices[id] } }
     }
 
     /// Polls `condition` until it holds (a readiness wait that only a real hang reaches the end of).

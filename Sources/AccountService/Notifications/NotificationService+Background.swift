@@ -12,17 +12,19 @@ extension NotificationService {
     /// drop them too): it is reported as dropped, and its badge is kept.
     func pushInBackground(
         _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
-        requestID: UInt64?, connection: ClientConnection
+        requestID: UInt64?, connection: ClientConnection, taking taken: TakenChange? = nil
     ) {
         var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
         var handed: [BackgroundPush] = []
+        var badges: [(NotificationOwner, NotificationTable.AppRow)] = []
         let now = clock.now()
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: push.bundleIdentifier, device: device)
             if let badge = push.content.badge {
                 var app = appRow(owner)
                 app.badge = max(0, badge)
-                saveApp(owner, app)
+                apps[owner] = app
+                badges.append((owner, app))
             }
             guard isPresent(device) else {
                 outcome.dropped.append(device)
@@ -40,7 +42,15 @@ extension NotificationService {
                 "app": "\(BoundedQuote.escaped(push.bundleIdentifier))", "kind": "\(push.kind.rawValue)",
                 "delivered": "\(outcome.delivered.count)", "dropped": "\(outcome.dropped.count)",
             ])
-        // The badges are kept first: what the app is told matches what a restart would find.
+        // The badges are kept first, in one transaction with `taking` (a push from another machine marked taken):
+        // what the app is told matches what a restart would find.
+        let saved = badges
+        if !saved.isEmpty || taken != nil {
+            table.write { db in
+                for (owner, app) in saved { try NotificationTable.saveApp(owner, app, in: db) }
+                try taken?(db)
+            }
+        }
         afterCommit { service, committed in
             guard committed else { return }
             for background in handed { service.announce(background) }

@@ -11,6 +11,7 @@ import Wire
 extension NotificationService {
 
     func push(_ intake: PushIntake, requestID: UInt64?, from connection: ClientConnection) {
+        if isTakenAlready(intake) { return answerTakenAgain(intake, requestID: requestID, to: connection) }
         var intake = intake
         let push = intake.push
         if let token = intake.token {
@@ -46,18 +47,23 @@ extension NotificationService {
         let forward =
             intake.device == nil && intake.origin == nil && relay.forwards
             ? PushRelayRequest(intake: intake, identifier: request.identifier) : nil
+        // A push from another machine is marked taken in the transaction that delivers, queues or holds it.
+        let taken = take(intake)
+        defer { if taken != nil { untakeUnlessCommitted(intake) } }
         if push.kind != .alert {
             return pushInBackground(
-                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
+                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection,
+                taking: taken)
         }
         guard push.needsServiceExtension, let manifest = extensions.extensions[push.bundleIdentifier] else {
             return route(
-                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection)
+                push, request: request, to: targets, forward: forward, requestID: requestID, connection: connection,
+                taking: taken)
         }
         // Accepted and stored first, as APNs answers (the extension may take up to its deadline): the original
         // waits in the push queue for each target, so a crash while the extension runs still delivers it (the
         // original, as a failed extension does). Where it went is answered again once it has gone (`--wait`).
-        let held = hold(push, request: request, for: targets)
+        let held = hold(push, request: request, for: targets, taking: taken)
         answerAfterCommit(
             .pushed(
                 PushOutcome(
@@ -95,10 +101,11 @@ extension NotificationService {
     /// Delivers a push's request to each target device that is here, keeps it for the others until its
     /// expiration (or drops it with expiration 0), hands it to the account link when `forward` says so, and
     /// answers where it went. The queued rows `settling` (the held original of an accepted push) leave in the
-    /// same transaction as the deliveries and new queued rows.
+    /// same transaction as the deliveries and new queued rows, and so does `taking` (a push from another machine
+    /// marked taken, `TakenPushes`).
     func route(
         _ push: PushNotification, request: NotificationRequest, to targets: [String], forward: PushRelayRequest?,
-        requestID: UInt64?, connection: ClientConnection, settling held: [Int64] = []
+        requestID: UInt64?, connection: ClientConnection, settling held: [Int64] = [], taking taken: TakenChange? = nil
     ) {
         var outcome = PushOutcome(identifier: request.identifier, delivered: [], waiting: [], dropped: [])
         let now = clock.now()
@@ -141,9 +148,10 @@ extension NotificationService {
         let along: @Sendable (Database) throws -> Void = { db in
             for change in rows { try change(db) }
             try NotificationTable.deletePushes(held, in: db)
+            try taken?(db)
         }
         if firings.isEmpty {
-            if !rows.isEmpty || !held.isEmpty { table.write(along) }
+            if !rows.isEmpty || !held.isEmpty || taken != nil { table.write(along) }
         } else {
             fire(firings, alongWith: along)
         }
@@ -164,8 +172,11 @@ extension NotificationService {
     }
 
     /// Queues the original of an accepted push for each target (on disk only: a device that connects meanwhile
-    /// does not get it; after a crash it is delivered as queued). Returns the rows' sequences.
-    func hold(_ push: PushNotification, request: NotificationRequest, for targets: [String]) -> [Int64] {
+    /// does not get it; after a crash it is delivered as queued), in one transaction with `taking`. Returns the
+    /// rows' sequences.
+    func hold(
+        _ push: PushNotification, request: NotificationRequest, for targets: [String], taking taken: TakenChange?
+    ) -> [Int64] {
         let now = clock.now()
         var expiration: Date?
         switch push.expiration {
@@ -184,7 +195,10 @@ extension NotificationService {
                     collapseID: push.collapseID, expiration: expiration))
         }
         let held = rows
-        table.write { db in for row in held { try NotificationTable.queuePush(row, in: db) } }
+        table.write { db in
+            for row in held { try NotificationTable.queuePush(row, in: db) }
+            try taken?(db)
+        }
         return rows.map(\.sequence)
     }
 

@@ -63,6 +63,8 @@ final class NotificationService: DaemonService {
     var answeredElsewhere: [String] = []
     /// True while a close from the machine a notification came from is applied (it is not answered back).
     var closingFromOrigin = false
+    /// The pushes from other machines taken here, by server row: each is taken once (`TakenPushes`).
+    var takenPushes: TakenPushes
     /// Called after each batch of fires was committed (lateness of each, for the benchmark's probe).
     var onCommittedFires: ([NotificationScheduler.Firing]) -> Void = { _ in }
 
@@ -89,6 +91,7 @@ final class NotificationService: DaemonService {
         deviceSeen = contents.deviceSeen
         deviceApps = contents.deviceApps
         tokens = try TokenTable.load(store.pool)
+        takenPushes = try TakenPushes.load(store.pool)
         restore(contents.pending)
         for (row, rowSequence, isUnsent) in contents.delivered {
             var notification = row
@@ -225,7 +228,8 @@ final class NotificationService: DaemonService {
             relay.answered(requestID, outcome)
         case .remoteAnswer(let answer):
             apply(answer)
-            reply(.done)
+            // After what it removed has committed: the link holds its push cursor below the answer until then.
+            answerAfterCommit(.done, requestID: requestID, to: connection)
         case .locationChanged(let update):
             let previous = locations[update.device]
             let current = Coordinate(latitude: update.latitude, longitude: update.longitude)
