@@ -42,7 +42,8 @@ final class SilentProxy: Sendable {
         url.replacingOccurrences(of: "127.0.0.1:\(target)", with: "127.0.0.1:\(port)")
     }
 
-    /// Every connection open now goes quiet both ways, for good; new ones are forwarded.
+    /// Every connection open now goes quiet both ways, for good; new ones are forwarded. A silenced connection's
+    /// descriptors are closed once both its ends have closed (or at `close`).
     func silence() {
         let now = open.withLock { $0 }
         silenced.withLock { $0.formUnion(now) }
@@ -80,8 +81,28 @@ final class SilentProxy: Sendable {
             }
             open.withLock { $0.formUnion([client, server]) }
             let proxy = self
-            Thread.detachNewThread { proxy.pump(from: client, to: server) }
-            Thread.detachNewThread { proxy.pump(from: server, to: client) }
+            // The second pump to end closes both descriptors (a silenced pair ends when an end closes or `close`).
+            let pumping = Mutex(2)
+            let ended: @Sendable () -> Void = {
+                guard
+                    pumping.withLock({ count in
+                        count -= 1
+                        return count == 0
+                    })
+                else { return }
+                proxy.open.withLock { $0.subtract([client, server]) }
+                proxy.silenced.withLock { $0.subtract([client, server]) }
+                Glibc.close(client)
+                Glibc.close(server)
+            }
+            Thread.detachNewThread {
+                proxy.pump(from: client, to: server)
+                ended()
+            }
+            Thread.detachNewThread {
+                proxy.pump(from: server, to: client)
+                ended()
+            }
         }
     }
 

@@ -9,6 +9,8 @@ final class ChaosCluster: @unchecked Sendable {
     let machines: LinkedMachines
     let url: String
     let keyFile: URL
+    /// Each machine's path to the server (m0's first): a proxy the `silence` fault makes quiet.
+    private let paths: [SilentProxy]
     private var probes: [Int: Process] = [:]
     private(set) var serverDown = false
     private(set) var stopped: [Int: Int32] = [:]
@@ -21,7 +23,10 @@ final class ChaosCluster: @unchecked Sendable {
         (server, machines, url) = try LinkedMachines.aliceOnAFreshServer()
         keyFile = machines.root.appendingPathComponent("account.key")
         handoff = ChaosHandoff(machines: machines)
-        let created = try machines.baton(Self.name(0), ["account", "create", url, "--machine", Self.name(0)])
+        let port = server.port
+        paths = try (0..<ChaosPlan.machines).map { _ in try SilentProxy(to: port) }
+        let created = try machines.baton(
+            Self.name(0), ["account", "create", paths[0].route(url), "--machine", Self.name(0)])
         guard created.status == 0 else { throw TestPostgresFailure("account create: \(created.output)") }
         try FileManager.default.copyItem(
             at: machines.home(Self.name(0)).appendingPathComponent("state/account.key"), to: keyFile)
@@ -36,7 +41,7 @@ final class ChaosCluster: @unchecked Sendable {
     private func join(_ machine: Int) throws {
         let name = Self.name(machine)
         let joined = try machines.baton(
-            name, ["account", "join", url, "--key-file", keyFile.path, "--machine", name])
+            name, ["account", "join", paths[machine].route(url), "--key-file", keyFile.path, "--machine", name])
         guard joined.status == 0 else { throw TestPostgresFailure("account join \(name): \(joined.output)") }
     }
 
@@ -97,6 +102,10 @@ final class ChaosCluster: @unchecked Sendable {
             guard away.contains(machine), !serverDown else { return }
             try join(machine)
             away.remove(machine)
+        case .silence(let machine):
+            // The machine's connections to the server go quiet, unclosed (a dropped network): its link must give
+            // them up on its deadlines and connect again.
+            paths[machine].silence()
         case .skew(let machine, let minutes):
             let now = Date().addingTimeInterval(TimeInterval(minutes * 60)).formatted(.iso8601)
             stopped[machine].map { _ = kill($0, SIGCONT) }
@@ -144,6 +153,7 @@ final class ChaosCluster: @unchecked Sendable {
         handoff.close()
         probes.values.forEach { $0.terminate() }
         machines.tearDown()
+        paths.forEach { $0.close() }
         server.remove()
     }
 }

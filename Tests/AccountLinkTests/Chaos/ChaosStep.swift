@@ -16,6 +16,8 @@ enum ChaosStep: Sendable, Equatable, CustomStringConvertible {
     case linkContinue(machine: Int)
     case killLink(machine: Int)
     case killDaemon(machine: Int)
+    /// The machine's open connections to the server go quiet both ways, never closed (`SilentProxy`).
+    case silence(machine: Int)
     case leave(machine: Int)
     case rejoin(machine: Int)
     case skew(machine: Int, minutes: Int)
@@ -46,6 +48,7 @@ enum ChaosStep: Sendable, Equatable, CustomStringConvertible {
         case .linkContinue(let machine): "FAULT m\(machine) link SIGCONT"
         case .killLink(let machine): "FAULT m\(machine) link kill -9"
         case .killDaemon(let machine): "FAULT m\(machine) daemon kill -9"
+        case .silence(let machine): "FAULT m\(machine) path to the server silenced"
         case .leave(let machine): "FAULT m\(machine) account leave"
         case .rejoin(let machine): "FAULT m\(machine) account join"
         case .skew(let machine, let minutes): "FAULT m\(machine) clock \(minutes > 0 ? "+" : "")\(minutes) min"
@@ -130,7 +133,7 @@ struct ChaosPlan {
 
     private mutating func fault() -> ChaosStep {
         let machine = Int.random(in: 0..<Self.machines, using: &random)
-        switch Int.random(in: 0..<8, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0:
             serverDown.toggle()
             return serverDown ? .serverStop : .serverStart
@@ -151,6 +154,7 @@ struct ChaosPlan {
             away.insert(machine)
             return .leave(machine: machine)
         case 5: return .skew(machine: machine, minutes: Int.random(in: -9...9, using: &random))
+        case 6: return .silence(machine: machine)
         default:
             // Heal something now and then, so faults overlap without everything staying broken.
             if serverDown {
