@@ -16,6 +16,13 @@ extension KeyValueBridge {
     }
 
     /// Pushes what is pending now, in revision order; whether there was anything (false once `round` is stale).
+    ///
+    /// A write is sent at least once and written at most once: its answer can be lost after the commit (a path that
+    /// went quiet, a link killed before it saved its cursor), and sent again after another machine's later row it
+    /// would bring a replaced value back. So the statement writes only when the server's mark of this machine (the
+    /// newest revision of this store it has written, `baton.machines.kv_revision`) is below the write's revision,
+    /// and moves the mark in the same transaction; a write already made, or a late one from a round given up after
+    /// a newer round wrote past it, changes nothing.
     private func pushOnce(_ client: PostgresClient, round: Int) async throws -> Bool {
         let pending = local.values
             .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
@@ -38,17 +45,33 @@ extension KeyValueBridge {
             // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
             // n, and never see n. Row security hides that row from every other role: none can hold the lock. Then
             // the key's row from before names were sealed (named in the clear), if there is one, goes.
-            try await client.query(
+            let (store, revision) = (storeID, entry.revision)
+            let outcome = try await client.query(
                 """
-                WITH turn AS (SELECT baton.next_change() AS seq),
+                WITH mark AS (
+                    UPDATE baton.machines SET kv_store = \(store), kv_revision = \(revision)
+                    WHERE machine = \(machine) AND (kv_store IS DISTINCT FROM \(store) OR kv_revision < \(revision))
+                    RETURNING 1),
+                turn AS (SELECT baton.next_change() AS seq FROM mark),
                 written AS (
                     INSERT INTO baton.key_values (key, sealed, size, machine, seq)
                     SELECT \(route), \(sealed), \(size), \(machine), turn.seq FROM turn
                     ON CONFLICT (owner, key) DO UPDATE SET sealed = EXCLUDED.sealed, size = EXCLUDED.size,
                         machine = EXCLUDED.machine, seq = EXCLUDED.seq, written_at = now()
-                    RETURNING seq)
-                SELECT pg_notify(\(channel), 'kv') FROM written
-                """, logger: logger)
+                    RETURNING seq),
+                rung AS (SELECT pg_notify(\(channel), 'kv') FROM written)
+                SELECT (SELECT count(*) FROM rung)::bigint,
+                    EXISTS (SELECT 1 FROM baton.machines WHERE machine = \(machine))
+                """, logger: logger
+            ).collect().first?.decode((Int64, Bool).self)
+            // No machine row (it is written by the round's touch): nothing was written; the round fails and the next
+            // one, which touches first, sends it.
+            guard let (wrote, known) = outcome, known else { throw KeyValueSendFailure.noMachineRow }
+            if wrote == 0 {
+                logger.info(
+                    "a write the server already has is not written again",
+                    metadata: ["key": "\(entry.key)", "revision": "\(revision)"])
+            }
             if legacyNames.contains(entry.key) {
                 try await client.query("SELECT baton.forget_key_value(\(entry.key))", logger: logger)
                 legacyNames.remove(entry.key)
@@ -57,5 +80,17 @@ extension KeyValueBridge {
         }
         if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
         return true
+    }
+}
+
+/// Why a key-value write was not made.
+enum KeyValueSendFailure: Error, CustomStringConvertible {
+    /// This machine's row is not on the server (yet): the server cannot keep its mark.
+    case noMachineRow
+
+    var description: String {
+        switch self {
+        case .noMachineRow: "this machine's row is not on the server yet; the write goes in the next round"
+        }
     }
 }

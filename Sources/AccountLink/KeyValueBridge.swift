@@ -28,6 +28,9 @@ public actor KeyValueBridge {
     /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
     /// overwrite a local write the link has not seen yet).
     var storeKnown = false
+    /// The daemon store's identity (`KeyValueSnapshot.storeID`): its revisions count within it. The server keeps
+    /// the newest revision this machine has written of it, so a write sent again is written once (`pushOnce`).
+    var storeID = ""
     /// The serve loop's gate while it is connected: the daemon's changes ring it (`.send`), so the serve loop's
     /// rounds are the one place that writes to the server.
     private var gate: PullGate?
@@ -100,7 +103,7 @@ public actor KeyValueBridge {
                 guard case .message(let message) = frame else { continue }
                 switch message {
                 case .keyValueSnapshot(let piece):
-                    if let snapshot = try? assembler.add(piece) { self.adoptStore(snapshot.entries) }
+                    if let snapshot = try? assembler.add(piece) { self.adoptStore(snapshot) }
                 case .keyValueChanged(let changed):
                     self.adopt(changed.entries)
                     self.ringSend()
@@ -229,8 +232,9 @@ public actor KeyValueBridge {
         for entry in entries { local[entry.key] = entry }
     }
 
-    private func adoptStore(_ entries: [KeyValueEntry]) {
-        adopt(entries)
+    private func adoptStore(_ snapshot: KeyValueSnapshot) {
+        adopt(snapshot.entries)
+        storeID = snapshot.storeID
         if let bring = cursor.keepAside { keepAside(bringing: bring) }
         storeKnown = true
     }

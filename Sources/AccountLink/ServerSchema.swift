@@ -142,6 +142,12 @@ public enum ServerSchema {
         accountWrites,
         // 8: machine and device names, apps and activity types sealed; pushes kept until read (`sealedNames`).
         sealedNames,
+        // 9: each machine's mark, the newest revision of its daemon's store it has written: a key-value write sent
+        // again (its answer lost after the commit) is written once (`KeyValueBridge.pushOnce`).
+        [
+            "ALTER TABLE baton.machines ADD COLUMN kv_store text",
+            "ALTER TABLE baton.machines ADD COLUMN kv_revision bigint NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.

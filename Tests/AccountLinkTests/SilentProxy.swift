@@ -17,6 +17,12 @@ final class SilentProxy: Sendable {
     /// Connections to forward no more (their descriptors stay open until `close`).
     private let silenced = Mutex<Set<Int32>>([])
     private let open = Mutex<Set<Int32>>([])
+    /// The server ends of the connections open now.
+    private let servers = Mutex<Set<Int32>>([])
+    /// Server ends whose answers are dropped (requests still go through).
+    private let deafened = Mutex<Set<Int32>>([])
+    /// New connections wait, unconnected, while set.
+    private let holding = Mutex(false)
 
     init(to target: Int) throws {
         self.target = target
@@ -49,6 +55,18 @@ final class SilentProxy: Sendable {
         silenced.withLock { $0.formUnion(now) }
     }
 
+    /// Every connection open now still carries its requests to the server, but the server's answers are dropped
+    /// (a path that fails after the server committed: the client cannot tell a write made from one lost); and new
+    /// connections wait unconnected until `release()`.
+    func deafenAndHold() {
+        holding.withLock { $0 = true }
+        let servers = servers.withLock { $0 }
+        deafened.withLock { $0.formUnion(servers) }
+    }
+
+    /// New connections go through again.
+    func release() { holding.withLock { $0 = false } }
+
     func close() {
         shutdown(listener, Int32(SHUT_RDWR))
         Glibc.close(listener)
@@ -67,6 +85,7 @@ final class SilentProxy: Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            while holding.withLock({ $0 }) { usleep(20_000) }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.loopback(port: UInt16(target))
             let connected = withUnsafePointer(to: &address) {
@@ -80,6 +99,7 @@ final class SilentProxy: Sendable {
                 continue
             }
             open.withLock { $0.formUnion([client, server]) }
+            servers.withLock { _ = $0.insert(server) }
             let proxy = self
             // The second pump to end closes both descriptors (a silenced pair ends when an end closes or `close`).
             let pumping = Mutex(2)
@@ -91,6 +111,8 @@ final class SilentProxy: Sendable {
                     })
                 else { return }
                 proxy.open.withLock { $0.subtract([client, server]) }
+                proxy.servers.withLock { _ = $0.remove(server) }
+                proxy.deafened.withLock { _ = $0.remove(server) }
                 proxy.silenced.withLock { $0.subtract([client, server]) }
                 Glibc.close(client)
                 Glibc.close(server)
@@ -113,6 +135,7 @@ final class SilentProxy: Sendable {
             let count = read(source, &buffer, buffer.count)
             guard count > 0 else { break }
             if silenced.withLock({ $0.contains(source) || $0.contains(sink) }) { continue }
+            if deafened.withLock({ $0.contains(source) }) { continue }
             var sent = 0
             while sent < count {
                 let written = buffer.withUnsafeBytes { write(sink, $0.baseAddress.map { $0 + sent }, count - sent) }
