@@ -38,6 +38,26 @@ extension HandoffBridge {
         }
     }
 
+    /// The slow poll behind the doorbell: every offer row and this machine's mail, read as a doorbell would have
+    /// them read. The doorbell's `LISTEN` connection can go quiet without closing (a dropped network: the chaos
+    /// checker's `silence`) while the heartbeat goes on over new connections; before, such a link took no mail
+    /// and saw no new offer until the server was lost again, so a continue's payload waited on the server until
+    /// its target gave up, after the source had heard "continued".
+    func poll() async {
+        guard serverUp else { return }
+        let before = remote
+        guard
+            let (rows, mail) = await onServer(
+                "reading offers and mail", { (try await $0.offers(), try await $0.takeMail()) })
+        else { return }
+        var read: [RemoteKey: HandoffServer.OfferRow] = [:]
+        for row in rows { read[RemoteKey(machine: row.machine, device: row.device)] = row }
+        for (key, row) in read where (remote[key]?.seq ?? Int64.min) <= row.seq { remote[key] = row }
+        // A row gone from the server goes here too, unless a doorbell read a newer one meanwhile.
+        for (key, row) in before where read[key] == nil && remote[key]?.seq == row.seq { remote[key] = nil }
+        for letter in mail { await deliver(letter) }
+    }
+
     func reconcileAll() async {
         let keys = Set(remote.keys).union(proxies.values.map { RemoteKey(machine: $0.machine, device: $0.device) })
         for key in keys { await reconcile(key) }

@@ -190,8 +190,9 @@ public actor HandoffBridge {
         for name in proxies.keys { proxies[name]?.withdraw() }
     }
 
-    /// Every two seconds: the heartbeat (and the machines whose heartbeat counts), a retry when the server was
-    /// away, proxies with nothing to do closed, old rows collected.
+    /// Every two seconds: the heartbeat (and the machines whose heartbeat counts), the offers and mail read again
+    /// (`poll`: the doorbell may be quiet), a retry when the server was away, proxies with nothing to do closed, old
+    /// rows collected.
     func tick() async {
         ticks += 1
         guard serverUp, let server else {
@@ -205,6 +206,7 @@ public actor HandoffBridge {
         } catch {
             serverLost("heartbeat: \(ServerErrors.describe(error))")
         }
+        await poll()
         await reconcileAll()
         closeIdleProxies()
         if ticks % 30 == 0 { await onServer("the clean-up") { try await $0.collectGarbage() } }

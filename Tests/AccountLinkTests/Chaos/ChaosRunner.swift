@@ -43,8 +43,11 @@ final class ChaosRunner: @unchecked Sendable {
             guard done.status == 0 else { return }
             let reach: Set<Int> =
                 target == machine || !(cluster.away.contains(machine) || cluster.away.contains(target)) ? [target] : []
+            // A target away now may still get it once, as a push to every device: a push the link could not write
+            // at once is queued and its device resolved when the server gets it, by then maybe joined again.
+            let allowed: Set<Int> = cluster.away.contains(machine) ? reach : [target]
             record.pushes.append(
-                .init(index: index, title: title, machine: machine, required: reach, allowed: reach))
+                .init(index: index, title: title, machine: machine, required: reach, allowed: allowed))
         case .handoff(let source, let target, let sequence):
             try await handoff(source: source, target: target, sequence: sequence)
         case .pause(let milliseconds):
