@@ -41,6 +41,10 @@ extension KeyValueBridge {
     private func adopt(row name: String, _ value: PropertyListValue?, from machine: String, seq: Int64) {
         if let held = local[name] {
             let unsent = held.revision > cursor.pushedRevision && !held.writer.hasPrefix(Self.remoteWriterPrefix)
+            if unsent {
+                logger.info(
+                    "a row waits for a newer local write", metadata: ["key": "\(name)", "seq": "\(seq)"])
+            }
             if unsent || held.value == value { return }
         } else if value == nil {
             return

@@ -29,7 +29,10 @@ extension KeyValueBridge {
             .sorted { $0.revision < $1.revision }
         let highest = local.values.map(\.revision).max() ?? cursor.pushedRevision
         guard !pending.isEmpty else {
-            if highest > cursor.pushedRevision { try advance { $0.pushedRevision = highest } }
+            if highest > cursor.pushedRevision {
+                logger.info("nothing to send", metadata: ["sent": "\(highest)"])
+                try advance { $0.pushedRevision = highest }
+            }
             return false
         }
         let owner = record.owner
@@ -67,11 +70,9 @@ extension KeyValueBridge {
             // No machine row (it is written by the round's touch): nothing was written; the round fails and the next
             // one, which touches first, sends it.
             guard let (wrote, known) = outcome, known else { throw KeyValueSendFailure.noMachineRow }
-            if wrote == 0 {
-                logger.info(
-                    "a write the server already has is not written again",
-                    metadata: ["key": "\(entry.key)", "revision": "\(revision)"])
-            }
+            logger.info(
+                wrote == 0 ? "a write the server already has is not written again" : "sent",
+                metadata: ["key": "\(entry.key)", "revision": "\(revision)"])
             if legacyNames.contains(entry.key) {
                 try await client.query("SELECT baton.forget_key_value(\(entry.key))", logger: logger)
                 legacyNames.remove(entry.key)

@@ -105,6 +105,10 @@ public actor KeyValueBridge {
                 case .keyValueSnapshot(let piece):
                     if let snapshot = try? assembler.add(piece) { self.adoptStore(snapshot) }
                 case .keyValueChanged(let changed):
+                    for entry in changed.entries where !entry.writer.hasPrefix(Self.remoteWriterPrefix) {
+                        logger.info(
+                            "a local write", metadata: ["key": "\(entry.key)", "revision": "\(entry.revision)"])
+                    }
                     self.adopt(changed.entries)
                     self.ringSend()
                 case .devicesReply(let reply):
@@ -235,6 +239,12 @@ public actor KeyValueBridge {
     private func adoptStore(_ snapshot: KeyValueSnapshot) {
         adopt(snapshot.entries)
         storeID = snapshot.storeID
+        logger.info(
+            "the daemon's store arrived",
+            metadata: [
+                "keys": "\(snapshot.entries.count)", "revision": "\(snapshot.revision)",
+                "sent": "\(cursor.pushedRevision)", "read": "\(cursor.serverSeq)",
+            ])
         if let bring = cursor.keepAside { keepAside(bringing: bring) }
         storeKnown = true
     }
