@@ -138,7 +138,11 @@ final class SilentProxy: Sendable {
             if deafened.withLock({ $0.contains(source) }) { continue }
             var sent = 0
             while sent < count {
-                let written = buffer.withUnsafeBytes { write(sink, $0.baseAddress.map { $0 + sent }, count - sent) }
+                // MSG_NOSIGNAL: a peer that closed is an error here, not SIGPIPE for the whole test process (a
+                // 30-minute checker run died of it, signal 13).
+                let written = buffer.withUnsafeBytes {
+                    send(sink, $0.baseAddress.map { $0 + sent }, count - sent, Int32(MSG_NOSIGNAL))
+                }
                 guard written > 0 else { break }
                 sent += written
             }

@@ -44,7 +44,7 @@ import Wire
                             code: WireFailure.tooManyConnections, message: "refused: already serves 64 connections"))),
                 into: &buffer)
             let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
-            #expect(write(client, bytes, bytes.count) == bytes.count)
+            #expect(send(client, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count)
             close(client)
         }
 
