@@ -5,6 +5,8 @@ import Testing
 /// Machines of one test, each a BATON_HOME of its own with its own daemon, running the built `baton`.
 final class LinkedMachines: @unchecked Sendable {
     let root: URL
+    /// Set in every process's environment on every machine (the checker's daemon limits); set before any runs.
+    var everywhere: [String: String] = [:]
     let binary: String
 
     init() throws {
@@ -70,7 +72,7 @@ extension LinkedMachines {
     func environment(_ machine: String) -> [String: String] {
         ProcessInfo.processInfo.environment.merging([
             "BATON_HOME": home(machine).path, "BATON_DEVICE": "cli-\(machine)",
-        ]) { _, new in new }
+        ]) { _, new in new }.merging(everywhere) { _, new in new }
     }
 }
 

@@ -22,6 +22,8 @@ struct NotificationLimits: Sendable {
     var maxPendingContentBytes = 4 << 20
     /// The content of all delivered notifications kept together; past it the oldest are dropped.
     var maxDeliveredContentBytes = 4 << 20
+    /// An app's delivered notifications kept on a device, newest first (Notification Center keeps about as many).
+    var maxDeliveredPerOwner = 100
     /// Pushes kept for one absent device (all apps together); past it the oldest is dropped and reported.
     var maxWaitingPerDevice = 32
     /// The most devices remembered; past it the least recently seen device that is not here is forgotten.
@@ -55,6 +57,7 @@ struct NotificationLimits: Sendable {
             case "devices": limits.maxDevices = count
             case "pending-bytes": limits.maxPendingContentBytes = count
             case "delivered-bytes": limits.maxDeliveredContentBytes = count
+            case "delivered-per-owner": limits.maxDeliveredPerOwner = count
             case "device-expiry-s": limits.deviceExpiry = value
             case "device-sweep-s": limits.deviceSweepInterval = value
             default: continue

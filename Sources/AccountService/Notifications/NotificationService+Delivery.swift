@@ -107,8 +107,8 @@ extension NotificationService {
         list.removeAll { $0.request.identifier == notification.request.identifier }
         list.append(notification)
         var droppedIdentifiers: [String] = []
-        if list.count > Self.maxDeliveredPerOwner {
-            let overflow = list.prefix(list.count - Self.maxDeliveredPerOwner)
+        if list.count > limits.maxDeliveredPerOwner {
+            let overflow = list.prefix(list.count - limits.maxDeliveredPerOwner)
             droppedIdentifiers = overflow.map(\.request.identifier)
             list.removeFirst(overflow.count)
             for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }

@@ -15,8 +15,6 @@ final class NotificationService: DaemonService {
     let families: Set<MessageFamily> = [.notification]
     var requiresRegistration: Bool { false }
 
-    /// Apple keeps at most this many delivered notifications per app (per device here).
-    static let maxDeliveredPerOwner = 100
     /// The CLI's own bundle: authorized by the user who runs it, as `notify-send` needs no permission.
     static let cliBundleIdentifier = "com.baton.cli"
 

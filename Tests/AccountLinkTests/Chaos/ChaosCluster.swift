@@ -21,6 +21,9 @@ final class ChaosCluster: @unchecked Sendable {
 
     init() throws {
         (server, machines, url) = try LinkedMachines.aliceOnAFreshServer()
+        // Every delivery stays listed for the verdict: the daemon keeps an app's newest 100 on a device, as Apple
+        // does, and a long run pushes more (a 10-minute run counted the oldest as never delivered).
+        machines.everywhere["BATON_NOTIFICATION_LIMITS"] = "delivered-per-owner=1000000"
         keyFile = machines.root.appendingPathComponent("account.key")
         handoff = ChaosHandoff(machines: machines)
         let port = server.port
