@@ -35,17 +35,12 @@ import Testing
 
     /// `linked`, then every connection through the proxy silenced, then `body`.
     private func whileThePathIsQuiet(_ body: (LinkedMachines) async throws -> Void) async throws {
-        let server = try TestPostgres()
-        defer { server.remove() }
-        let machines = try LinkedMachines()
-        defer { machines.tearDown() }
-        let proxy = try SilentProxy(to: server.port)
-        defer { proxy.close() }
-        let alpha = try await linked(server, machines, proxy)
-        defer { alpha.terminate() }
-
-        proxy.silence()
-        try await body(machines)
+        try await SilentProxy.withServer { server, machines, proxy in
+            let alpha = try await linked(server, machines, proxy)
+            defer { alpha.terminate() }
+            proxy.silence()
+            try await body(machines)
+        }
     }
 
     @Test func aWriteMadeWhileThePathIsQuietCrossesOnANewConnection() async throws {

@@ -43,6 +43,17 @@ final class SilentProxy: Sendable {
         Thread.detachNewThread { proxy.acceptLoop() }
     }
 
+    /// Runs `body` with a throwaway PostgreSQL, fresh homes and a proxy in front of the server; removes all three after.
+    static func withServer(_ body: (TestPostgres, LinkedMachines, SilentProxy) async throws -> Void) async throws {
+        let server = try TestPostgres()
+        defer { server.remove() }
+        let machines = try LinkedMachines()
+        defer { machines.tearDown() }
+        let proxy = try SilentProxy(to: server.port)
+        defer { proxy.close() }
+        try await body(server, machines, proxy)
+    }
+
     /// `url` (a server URL on the target's port) through this proxy.
     func route(_ url: String) -> String {
         url.replacingOccurrences(of: "127.0.0.1:\(target)", with: "127.0.0.1:\(port)")
