@@ -71,10 +71,11 @@ public struct AccountOperations: Sendable {
     }
 
     /// Joins this machine to the URL's account; a key that does not open the account's key check fails here,
-    /// before anything is written on the server or in the state directory.
-    public func join(url: String, key: AccountKey, machine: String, bring: LinkCursor.Bring = .keys([]))
-        async throws(AccountLinkError) -> Joined
-    {
+    /// before anything is written on the server or in the state directory. `storeRevision` is the daemon store's
+    /// revision now (nil when no daemon answered): what a home from another account keeps aside.
+    public func join(
+        url: String, key: AccountKey, machine: String, bring: LinkCursor.Bring = .keys([]), storeRevision: Int64? = nil
+    ) async throws(AccountLinkError) -> Joined {
         try refuseIfLinked()
         let address = try ServerAddress(url: url)
         let identifier = files.machineID()
@@ -131,7 +132,9 @@ public struct AccountOperations: Sendable {
         }
         let record = AccountLinkRecord(url: url, machine: machine, owner: owner)
         // Before the link file: a link the daemon starts as soon as that appears must find its cursor.
-        if let cursor = try files.startingCursor(joining: record, bring: bring) { try files.write(cursor: cursor) }
+        if let cursor = try files.startingCursor(joining: record, bring: bring, storeRevision: storeRevision) {
+            try files.write(cursor: cursor)
+        }
         try files.write(link: record, key: key)
         try files.keep(machineID: identifier)
         return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)

@@ -35,9 +35,10 @@ extension LinkFiles {
 
     /// The cursor a home starts from when it joins `record`'s account: after a leave of the same account, every
     /// server row is read again and only local writes newer than the last sync are sent; after another account,
-    /// nothing it holds is sent unless brought (`LinkCursor.keepAside`); a home never linked sends its store.
-    func startingCursor(joining record: AccountLinkRecord, bring: LinkCursor.Bring) throws(AccountLinkError)
-        -> LinkCursor?
+    /// nothing it holds at the join (`storeRevision`, the daemon's revision then) is sent unless brought
+    /// (`LinkCursor.keepAside`); a home never linked sends its store.
+    func startingCursor(joining record: AccountLinkRecord, bring: LinkCursor.Bring, storeRevision: Int64?)
+        throws(AccountLinkError) -> LinkCursor?
     {
         guard let last = readLastSync() else { return nil }
         var cursor = LinkCursor()
@@ -45,6 +46,7 @@ extension LinkFiles {
             cursor.pushedRevision = last.pushedRevision
         } else {
             cursor.keepAside = bring
+            cursor.keepAsideThrough = storeRevision
         }
         return cursor
     }

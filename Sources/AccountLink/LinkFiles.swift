@@ -120,6 +120,10 @@ public struct LinkCursor: Codable, Sendable, Equatable {
     /// Set by a join of a home that was in another account: once the daemon's store is known, its keys are kept
     /// aside (not sent) but for those brought; the link then clears it.
     public var keepAside: Bring?
+    /// The daemon store's revision when the join was made, if the daemon answered then: only keys written up to it
+    /// are the other account's; a write made after the join (before the link first read the store) is this
+    /// account's and is sent as any other. Without it, everything the link first reads is kept aside.
+    public var keepAsideThrough: Int64?
     public init() {}
 
     /// The old keys a join from another account uploads on purpose (`join --bring KEYS…`, `--bring-all`).

@@ -134,9 +134,13 @@ struct JoinCommand: AsyncParsableCommand {
         } else {
             text = key ?? ""
         }
+        // The store's revision now: what a home from another account holds at the join is kept aside, and a write
+        // made after it, before the link has read the store, is this account's (`baton account join` starts the
+        // daemon first, so it answers).
+        let storeRevision = try? await DaemonQuery.keyValueSnapshot(paths: BatonPaths()).revision
         let joined = try await AccountContext.operations().join(
             url: url, key: try AccountKey(text: text), machine: AccountContext.machineName(machine),
-            bring: bringAll ? .all : .keys(bring))
+            bring: bringAll ? .all : .keys(bring), storeRevision: storeRevision)
         LinkLauncher.start(paths: BatonPaths())
         if json { return try AccountContext.printJSON(joined) }
         print("joined account \(joined.account) on \(joined.server) as \(joined.machine)")

@@ -19,7 +19,13 @@ struct AccountCommand: AsyncParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "create|join|leave|status and their arguments")
     var words: [String] = []
 
-    func run() async throws { try AccountCommand.handOver(["account"] + words) }
+    func run() async throws {
+        if words.first == "join", !words.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            // The join reads the store's revision from the daemon (what is held then is another account's).
+            try? await SSHCommand.ensureDaemon(paths: BatonPaths())
+        }
+        try AccountCommand.handOver(["account"] + words)
+    }
 
     /// Replaces this process with `program arguments` (default `baton-link`); throws only when that cannot start.
     static func handOver(_ arguments: [String], to executable: URL = LinkLauncher.executable) throws {

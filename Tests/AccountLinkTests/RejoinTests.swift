@@ -90,4 +90,57 @@ import Testing
         #expect(!rows.contains("bob:\(try machines.route("alice.private", owner: "bob", machine: "desk"))"), "\(rows)")
         _ = url
     }
+
+    /// The attack on the join's boundary: the new link cannot start (the test holds its lock) until a key has been
+    /// written after the join, so the link's first read of the store has it. It was written after the join, so it is
+    /// this account's: sent, not kept aside with the other account's keys (before the fix it was kept aside and
+    /// never reached the other machine: the flake of the test above when the link started late on a loaded machine).
+    @Test func aKeyWrittenAfterTheJoinBeforeTheLinkReadsTheStoreIsSent() async throws {
+        let (server, machines, _) = try Across.twoLinkedMachines()
+        defer { server.remove() }
+        defer { machines.tearDown() }
+        #expect(try machines.baton("laptop", ["kv", "set", "alice.private", "a"]).status == 0)
+        #expect(
+            try await machines.settled("alice's key on the server machine") {
+                try Across.value(machines, "server", "alice.private") == "a"
+            })
+        #expect(try machines.baton("laptop", ["account", "leave"]).status == 0)
+        let lock = try #require(
+            try await Self.holdLinkLock(machines.home("laptop").appendingPathComponent("run/account-link.lock")))
+        let bobURL = try machines.tenant("bob", password: "b-pass", on: server)
+        #expect(try machines.baton("desk", ["account", "create", bobURL, "--machine", "desk"]).status == 0)
+        #expect(try machines.baton("desk", ["daemon", "start"]).status == 0)
+        let bobKey = machines.home("desk").appendingPathComponent("state/account.key").path
+        let joined = try machines.baton(
+            "laptop", ["account", "join", bobURL, "--key-file", bobKey, "--machine", "laptop"])
+        #expect(joined.status == 0, "\(joined.output)")
+        let written = try machines.baton("laptop", ["kv", "set", "after.join", "mine"])
+        close(lock)  // The daemon's supervision starts the link now.
+        #expect(written.status == 0)
+        #expect(
+            try await machines.settled("the key written after the join on bob's other machine") {
+                try Across.value(machines, "desk", "after.join") == "mine"
+            })
+        #expect(try Across.value(machines, "desk", "alice.private") == nil)
+        #expect(try Across.value(machines, "laptop", "after.join") == "mine")
+        #expect(try Across.value(machines, "laptop", "alice.private") == nil)
+    }
+
+    /// Takes the link's lock as a link would (`PidLock.hold`: `flock` and this pid), once the link `leave` stopped
+    /// has let it go; the descriptor (close it to let a link start).
+    static func holdLinkLock(_ file: URL) async throws -> Int32? {
+        for _ in 0..<400 {
+            let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                ftruncate(descriptor, 0)
+                let text = Array("\(getpid())\n".utf8)
+                _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                return descriptor
+            }
+            close(descriptor)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
 }
