@@ -115,6 +115,7 @@ struct JoinCommand: AsyncParsableCommand {
         help: "Keys this home kept from another account to upload into this one (others are kept aside).")
     var bring: [String] = []
     @Flag(help: "Upload every key this home kept from another account.") var bringAll = false
+    @Option(help: .hidden) var storeRevision: Int64?
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -135,9 +136,11 @@ struct JoinCommand: AsyncParsableCommand {
             text = key ?? ""
         }
         // The store's revision now: what a home from another account holds at the join is kept aside, and a write
-        // made after it, before the link has read the store, is this account's (`baton account join` starts the
-        // daemon first, so it answers).
-        let storeRevision = try? await DaemonQuery.keyValueSnapshot(paths: BatonPaths()).revision
+        // made after it, before the link has read the store, is this account's (`baton account join` reads it).
+        var storeRevision = self.storeRevision
+        if storeRevision == nil {
+            storeRevision = try? await DaemonQuery.keyValueSnapshot(paths: BatonPaths()).revision
+        }
         let joined = try await AccountContext.operations().join(
             url: url, key: try AccountKey(text: text), machine: AccountContext.machineName(machine),
             bring: bringAll ? .all : .keys(bring), storeRevision: storeRevision)

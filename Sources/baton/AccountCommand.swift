@@ -1,4 +1,5 @@
 import AccountClient
+import AccountService
 import ArgumentParser
 import BatonEnvironment
 import Foundation
@@ -20,11 +21,22 @@ struct AccountCommand: AsyncParsableCommand {
     var words: [String] = []
 
     func run() async throws {
-        if words.first == "join", !words.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            // The join reads the store's revision from the daemon (what is held then is another account's).
-            try? await SSHCommand.ensureDaemon(paths: BatonPaths())
+        var words = words
+        if words.first == "join", !words.contains(where: { $0 == "--help" || $0 == "-h" }),
+            let revision = await Self.storeRevision(BatonPaths())
+        {
+            // What the home holds now is another account's, if the join is to another account.
+            words.insert(contentsOf: ["--store-revision", "\(revision)"], at: 1)
         }
         try AccountCommand.handOver(["account"] + words)
+    }
+
+    /// The key-value store's revision now: the running daemon's, or the database's when none runs (a write that
+    /// starts one after this comes after it).
+    static func storeRevision(_ paths: BatonPaths) async -> Int64? {
+        if let snapshot = try? await DaemonQuery.keyValueSnapshot(paths: paths) { return snapshot.revision }
+        if LinkLauncher.daemonIsRunning(paths: paths) { return nil }
+        return StoreRevision.onDisk(paths)
     }
 
     /// Replaces this process with `program arguments` (default `baton-link`); throws only when that cannot start.

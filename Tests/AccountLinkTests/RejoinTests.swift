@@ -95,7 +95,9 @@ import Testing
     /// written after the join, so the link's first read of the store has it. It was written after the join, so it is
     /// this account's: sent, not kept aside with the other account's keys (before the fix it was kept aside and
     /// never reached the other machine: the flake of the test above when the link started late on a loaded machine).
-    @Test func aKeyWrittenAfterTheJoinBeforeTheLinkReadsTheStoreIsSent() async throws {
+    /// With no daemon running at the join, the join reads the store's revision from its database.
+    @Test(arguments: [true, false])
+    func aKeyWrittenAfterTheJoinBeforeTheLinkReadsTheStoreIsSent(daemonRunsAtTheJoin: Bool) async throws {
         let (server, machines, _) = try Across.twoLinkedMachines()
         defer { server.remove() }
         defer { machines.tearDown() }
@@ -111,6 +113,7 @@ import Testing
         #expect(try machines.baton("desk", ["account", "create", bobURL, "--machine", "desk"]).status == 0)
         #expect(try machines.baton("desk", ["daemon", "start"]).status == 0)
         let bobKey = machines.home("desk").appendingPathComponent("state/account.key").path
+        if !daemonRunsAtTheJoin { #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0) }
         let joined = try machines.baton(
             "laptop", ["account", "join", bobURL, "--key-file", bobKey, "--machine", "laptop"])
         #expect(joined.status == 0, "\(joined.output)")
