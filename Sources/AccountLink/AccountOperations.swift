@@ -119,9 +119,13 @@ public struct AccountOperations: Sendable {
                             "machine name \(machine) is already used by another machine of account \(owner); "
                                 + "join with --machine NAME (a name of its own); nothing was written")
                     }
+                    // A home that left this account takes its mark back (`LastSync.mark`); a row still here (the
+                    // leave did not reach the server) keeps its own.
+                    let mark = files.markToRestore(owner: owner, server: address.redacted)
                     try await connection.query(
                         """
-                        INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(identifier), \(card))
+                        INSERT INTO baton.machines (machine, machine_id, sealed, kv_store, kv_revision)
+                        VALUES (\(route), \(identifier), \(card), \(mark?.store), coalesce(\(mark?.revision), 0))
                         ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
                             machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
                             sealed = coalesce(baton.machines.sealed, EXCLUDED.sealed)
@@ -140,10 +144,11 @@ public struct AccountOperations: Sendable {
         return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)
     }
 
-    /// Returns this machine to its local account: the link, key, cursors and push outbox go first (so nothing
-    /// starts the link again), then `stopLink` ends the running link, then its row leaves the server when the
-    /// server answers; the local store stays as it is.
-    public func leave(stopLink: () -> Void = {}) async throws(AccountLinkError) -> String {
+    /// Returns this machine to its local account: the link file goes first (so nothing starts the link again),
+    /// `stopLink` ends the running link and waits for it, then the key, cursors and push outbox go, then its row
+    /// leaves the server when the server answers (its mark read in the same transaction, kept in `LastSync`); the
+    /// local store stays as it is.
+    public func leave(stopLink: () async -> Void = {}) async throws(AccountLinkError) -> String {
         guard let record = try files.readLink() else {
             throw .failed("this machine is not linked to an account (its account is local)")
         }
@@ -154,18 +159,36 @@ public struct AccountOperations: Sendable {
                 (try? JSONSerialization.jsonObject(with: $0)) as? [Any]
             }?.count ?? 0
         let dropped = PushOutbox(url: files.pushOutbox).items.count + heldByTheDaemon
-        try? files.rememberLastSync(of: record)
         let route = (try? files.readKey()).map { Routes.machine(record.machine, owner: record.owner, key: $0) }
+        // The link is stopped before its cursor is read: one still running could send past what is remembered.
+        try? FileManager.default.removeItem(at: files.link)
+        await stopLink()
+        let pushedRevision = files.readCursor().pushedRevision
+        try? files.rememberLastSync(of: record, pushedRevision: pushedRevision, mark: nil)
         files.remove()
-        stopLink()
         var note = dropped == 0 ? "" : "; \(dropped) queued push\(dropped == 1 ? "" : "es") for other machines dropped"
         do {
-            try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
-                // A machine row written before names were sealed is named in the clear.
-                for machine in [route, record.machine].compactMap({ $0 }) {
-                    try await connection.query("SELECT baton.forget_machine(\(machine))", logger: logger)
+            let mark = try await ServerSession.with(address, logger: logger, timeout: .seconds(10)) { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    // The mark as the last write left it (`FOR UPDATE` waits for one still running), then the rows
+                    // go: a write after this finds no row and is not made.
+                    var mark: LastSync.Mark?
+                    if let route,
+                        let (store, revision) = try await connection.query(
+                            "SELECT kv_store, kv_revision FROM baton.machines WHERE machine = \(route) FOR UPDATE",
+                            logger: logger
+                        ).collect().first?.decode((String?, Int64?).self), let store, let revision
+                    {
+                        mark = LastSync.Mark(store: store, revision: revision)
+                    }
+                    // A machine row written before names were sealed is named in the clear.
+                    for machine in [route, record.machine].compactMap({ $0 }) {
+                        try await connection.query("SELECT baton.forget_machine(\(machine))", logger: logger)
+                    }
+                    return mark
                 }
             }
+            try? files.rememberLastSync(of: record, pushedRevision: pushedRevision, mark: mark)
         } catch {
             note += "; the server was not reached (\(error)), so it still lists \(record.machine)"
         }

@@ -156,7 +156,7 @@ struct LeaveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let paths = BatonPaths()
-        print(try await AccountContext.operations().leave { LinkLauncher.stop(paths: paths) })
+        print(try await AccountContext.operations().leave { try? await LinkLauncher.stopAndWait(paths: paths) })
     }
 }
 

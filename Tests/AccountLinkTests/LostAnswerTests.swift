@@ -18,23 +18,7 @@ import Testing
 
     @Test func aWriteWhoseAnswerWasLostIsNotWrittenAgainAfterALaterRow() async throws {
         try await SilentProxy.withServer { server, machines, proxy in
-            // The laptop reaches the server through the proxy, the server machine directly.
-            let url = try machines.tenant("alice", password: "a-pass", on: server)
-            let created = try machines.baton("laptop", ["account", "create", proxy.route(url), "--machine", "laptop"])
-            #expect(created.status == 0, "\(created.output)")
-            let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
-            let joined = try machines.baton(
-                "server", ["account", "join", url, "--key-file", keyFile, "--machine", "server"])
-            #expect(joined.status == 0, "\(joined.output)")
-            for machine in ["laptop", "server"] {
-                #expect(try machines.baton(machine, ["daemon", "start"]).status == 0)
-            }
-            #expect(try machines.baton("laptop", ["kv", "set", "k", "v1"]).status == 0)
-            #expect(
-                try await machines.settled("v1 on the server machine") {
-                    try Values.value(machines, "server", "k") == "v1"
-                }
-            )
+            try await Self.linkWithV1(server, machines, proxy)
 
             // The laptop's answers stop coming; its write of v2 reaches the server and commits.
             let before = try Self.newestRow(server)
@@ -60,5 +44,70 @@ import Testing
                 }
             )
         }
+    }
+
+    /// The same write, sent before a `leave` whose link died before it saved its cursor: the leave takes the server's
+    /// mark of the machine with it and the re-join puts it back. Before, the leave removed the machine's row (and
+    /// its mark), the re-join sent the write again from the older cursor, and it was written after the other
+    /// machine's removal: the chaos checker's seed 27 saw values written twice by a machine that left and re-joined.
+    @Test func aWriteWhoseAnswerWasLostBeforeALeaveIsNotWrittenAgainByTheRejoin() async throws {
+        try await SilentProxy.withServer { server, machines, proxy in
+            let url = try await Self.linkWithV1(server, machines, proxy)
+            let before = try Self.newestRow(server)
+            proxy.deafenAndHold()
+            #expect(try machines.baton("laptop", ["kv", "set", "k", "v2"]).status == 0)
+            #expect(try await machines.settled("v2 committed on the server") { try Self.newestRow(server) > before })
+            let committed = try Self.newestRow(server)
+            #expect(try machines.baton("server", ["kv", "remove", "k"]).status == 0)
+            #expect(try await machines.settled("the removal on the server") { try Self.newestRow(server) > committed })
+            // The laptop's daemon stops and its link with it, v2's answer never heard: its cursor is below v2.
+            #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0)
+            #expect(
+                try await machines.settled("the laptop's link gone") {
+                    HandoffAcrossMachinesTests.linkPID(machines, "laptop") == nil
+                })
+            proxy.release()
+            let left = try machines.baton("laptop", ["account", "leave"])
+            #expect(left.status == 0 && !left.output.contains("not reached"), "\(left.output)")
+            let keyFile = machines.root.appendingPathComponent("alice.key")
+            try Data(contentsOf: machines.home("server").appendingPathComponent("state/account.key")).write(to: keyFile)
+            let joined = try machines.baton(
+                "laptop", ["account", "join", proxy.route(url), "--key-file", keyFile.path, "--machine", "laptop"])
+            #expect(joined.status == 0, "\(joined.output)")
+            #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)
+            #expect(try machines.baton("laptop", ["kv", "set", "marker", "m"]).status == 0)
+            #expect(
+                try await machines.settled("the laptop's marker on the server machine") {
+                    try Values.value(machines, "server", "marker") == "m"
+                })
+            #expect(try Values.value(machines, "server", "k") == nil)
+            #expect(
+                try await machines.settled("the removal on the laptop") {
+                    try Values.value(machines, "laptop", "k") == nil
+                })
+        }
+    }
+
+    /// Links the laptop (through `proxy`) and the server machine (directly) to alice's account and syncs `k=v1`;
+    /// the account's URL.
+    @discardableResult
+    static func linkWithV1(_ server: TestPostgres, _ machines: LinkedMachines, _ proxy: SilentProxy) async throws
+        -> String
+    {
+        let url = try machines.tenant("alice", password: "a-pass", on: server)
+        let created = try machines.baton("laptop", ["account", "create", proxy.route(url), "--machine", "laptop"])
+        #expect(created.status == 0, "\(created.output)")
+        let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
+        let joined = try machines.baton(
+            "server", ["account", "join", url, "--key-file", keyFile, "--machine", "server"])
+        #expect(joined.status == 0, "\(joined.output)")
+        for machine in ["laptop", "server"] {
+            #expect(try machines.baton(machine, ["daemon", "start"]).status == 0)
+        }
+        #expect(try machines.baton("laptop", ["kv", "set", "k", "v1"]).status == 0)
+        #expect(
+            try await machines.settled("v1 on the server machine") { try Values.value(machines, "server", "k") == "v1" }
+        )
+        return url
     }
 }
