@@ -20,15 +20,7 @@ import Testing
         try await SilentProxy.withServer { server, machines, proxy in
             try await Self.linkWithV1(server, machines, proxy)
 
-            // The laptop's answers stop coming; its write of v2 reaches the server and commits.
-            let before = try Self.newestRow(server)
-            proxy.deafenAndHold()
-            #expect(try machines.baton("laptop", ["kv", "set", "k", "v2"]).status == 0)
-            #expect(try await machines.settled("v2 committed on the server") { try Self.newestRow(server) > before })
-            // Then the other machine removes the key: the server's order ends on the removal.
-            let committed = try Self.newestRow(server)
-            #expect(try machines.baton("server", ["kv", "remove", "k"]).status == 0)
-            #expect(try await machines.settled("the removal on the server") { try Self.newestRow(server) > committed })
+            try await Self.writeV2WithoutAnswerThenRemoveElsewhere(server, machines, proxy)
             // The laptop's link gives the quiet round up at its deadline and connects again.
             proxy.release()
             #expect(try machines.baton("laptop", ["kv", "set", "marker", "m"]).status == 0)
@@ -53,13 +45,7 @@ import Testing
     @Test func aWriteWhoseAnswerWasLostBeforeALeaveIsNotWrittenAgainByTheRejoin() async throws {
         try await SilentProxy.withServer { server, machines, proxy in
             let url = try await Self.linkWithV1(server, machines, proxy)
-            let before = try Self.newestRow(server)
-            proxy.deafenAndHold()
-            #expect(try machines.baton("laptop", ["kv", "set", "k", "v2"]).status == 0)
-            #expect(try await machines.settled("v2 committed on the server") { try Self.newestRow(server) > before })
-            let committed = try Self.newestRow(server)
-            #expect(try machines.baton("server", ["kv", "remove", "k"]).status == 0)
-            #expect(try await machines.settled("the removal on the server") { try Self.newestRow(server) > committed })
+            try await Self.writeV2WithoutAnswerThenRemoveElsewhere(server, machines, proxy)
             // The laptop's daemon stops and its link with it, v2's answer never heard: its cursor is below v2.
             #expect(try machines.baton("laptop", ["daemon", "stop"]).status == 0)
             #expect(
@@ -86,6 +72,20 @@ import Testing
                     try Values.value(machines, "laptop", "k") == nil
                 })
         }
+    }
+
+    /// The laptop's answers stop coming (`deafenAndHold`); its write of v2 reaches the server and commits; then the
+    /// other machine removes the key, so the server's order ends on the removal.
+    static func writeV2WithoutAnswerThenRemoveElsewhere(
+        _ server: TestPostgres, _ machines: LinkedMachines, _ proxy: SilentProxy
+    ) async throws {
+        let before = try newestRow(server)
+        proxy.deafenAndHold()
+        #expect(try machines.baton("laptop", ["kv", "set", "k", "v2"]).status == 0)
+        #expect(try await machines.settled("v2 committed on the server") { try newestRow(server) > before })
+        let committed = try newestRow(server)
+        #expect(try machines.baton("server", ["kv", "remove", "k"]).status == 0)
+        #expect(try await machines.settled("the removal on the server") { try newestRow(server) > committed })
     }
 
     /// Links the laptop (through `proxy`) and the server machine (directly) to alice's account and syncs `k=v1`;
