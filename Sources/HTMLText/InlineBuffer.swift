@@ -38,8 +38,10 @@ struct InlineBuffer {
     }
 
     /// Appends text as one token that never breaks (a form field's box), after a space when one is pending.
+    /// A line may break before the box even without a space, as browsers break before an atomic inline
+    /// (two fields side by side, `<input><input>`, are two words, not one cut in the middle).
     mutating func appendUnbroken(_ text: String, style: SpanStyle) {
-        let join: TokenJoin = pendingSpace ? .space : .glued
+        let join: TokenJoin = pendingSpace ? .space : .breakable
         pendingSpace = false
         atLineStart = false
         content.appendToken(text, width: DisplayWidth.of(text), style: style, join: join)

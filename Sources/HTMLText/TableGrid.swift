@@ -65,15 +65,23 @@ struct TableGrid {
             var spans: [TextSpan] = []
             spans.reserveCapacity(cells.count * 3 + 2)
             if !start.text.isEmpty { spans.append(start) }
+            var overflows = false
             for (number, cell) in cells.enumerated() {
                 if number > 0 { spans.append(separator) }
-                let line = index < cell.lines.count ? cell.lines[index].spans : []
-                // Without a border the line's trailing spaces are trimmed, so the last cell is not padded.
-                let padded = border || number < cells.count - 1
-                Self.appendFitted(line, to: cell.width, padded: padded, into: &spans)
+                let line = index < cell.lines.count ? cell.lines[index] : TextLine()
+                // Without a border the line's trailing spaces are trimmed, so the last cell is not padded; and
+                // a preformatted line there runs on past the cell as it does past the page (as in w3m),
+                // rather than losing its end. The row's line is then preformatted too, for the table around.
+                let last = !border && number == cells.count - 1
+                if last, line.isPreformatted, line.width > cell.width {
+                    spans.append(contentsOf: line.spans)
+                    overflows = true
+                } else {
+                    Self.appendFitted(line.spans, to: cell.width, padded: !last, into: &spans)
+                }
             }
             if border { spans.append(TextSpan(text: " │")) } else { Self.trimTrailingSpaces(&spans) }
-            lines.append(TextLine(spans: spans))
+            lines.append(TextLine(spans: spans, isPreformatted: overflows))
         }
         return LineWriter.Output(lines: lines, anchors: anchors)
     }
