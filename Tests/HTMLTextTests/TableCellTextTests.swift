@@ -42,3 +42,20 @@ import Testing
         #expect(outer.columns.map(\.maximum) == [6])
     }
 }
+
+/// Words of Latin-1 text take the short way through `InlineBuffer` only where it agrees with the long one.
+@Suite struct LatinWordTests {
+    @Test func everyLatinCharacterTheShortWayTakesIsOneColumn() {
+        for value in (0x21...0x7E).map(UInt32.init) + (0xA1...0xFF).filter({ $0 != 0xAD }).map(UInt32.init) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(DisplayWidth.of(String(Character(scalar))) == 1, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func noBreakSpacesJoinAWordShownWithSpaces() {
+        let page = HTMLDocument(html: "<p>Release&nbsp;3.22.0&nbsp;(caf\u{E9})</p>").layout(width: 80)
+        #expect(page.lines.map(\.text) == ["Release 3.22.0 (café)"])
+        let bytes = Array("a\u{AD}b".utf8)
+        #expect(bytes.withUnsafeBufferPointer { InlineBuffer.latinWord($0) } == nil)
+    }
+}
