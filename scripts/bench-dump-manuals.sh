@@ -4,8 +4,8 @@
 # Pages: the three largest and two small (3-8 KB) pages of each of two manuals, libxslt1-dev's
 # (/usr/share/doc/libxslt1-dev/html) and valgrind's (/usr/share/doc/valgrind/html, package valgrind), then
 # Debian's Python policy (python3) and w3m's own manual (w3m).
-# With ICOUNT=1 each page's instructions (callgrind, whole process, both commands) are added: they do not move
-# with the machine's load. Usage: scripts/bench-dump-manuals.sh [BATON]   (default .build/release/baton)
+# With ICOUNT=1 each page's instructions (callgrind, whole process, both commands; baton as a copy without DWARF,
+# which valgrind 3.19 cannot read) are added: they do not move with the machine's load. Usage: scripts/bench-dump-manuals.sh [BATON]   (default .build/release/baton)
 set -eu
 B=$(realpath "${1:-.build/release/baton}")
 here=$(dirname "$0")
@@ -20,7 +20,9 @@ pages=$({
 })
 results=$(mktemp)
 rows=$(mktemp)
-trap 'rm -f "$results" "$rows"' EXIT
+stripped=$(mktemp)
+trap 'rm -f "$results" "$rows" "$stripped"' EXIT
+if [ "${ICOUNT:-0}" = 1 ]; then objcopy --strip-debug "$B" "$stripped"; fi
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ { gsub(",", "", $4); print $4 }'
 }
@@ -30,7 +32,7 @@ for page in $pages; do
     peak_baton=$(/usr/bin/time -f %M "$B" dump "$page" 2>&1 >/dev/null | tail -1)
     peak_w3m=$(/usr/bin/time -f %M w3m -dump "$page" 2>&1 >/dev/null | tail -1)
     counts="- -"
-    if [ "${ICOUNT:-0}" = 1 ]; then counts="$(instructions "$B" dump "$page") $(instructions w3m -dump "$page")"; fi
+    if [ "${ICOUNT:-0}" = 1 ]; then counts="$(instructions "$stripped" dump "$page") $(instructions w3m -dump "$page")"; fi
     python3 - "$results" "$rows" "$page" "$peak_baton" "$peak_w3m" $counts <<'PY'
 import json, os, sys
 results, rows, page, peak_baton, peak_w3m, count_baton, count_w3m = sys.argv[1:]
