@@ -5,7 +5,10 @@
 # (/usr/share/doc/libxslt1-dev/html) and valgrind's (/usr/share/doc/valgrind/html, package valgrind), then
 # Debian's Python policy (python3) and w3m's own manual (w3m).
 # With ICOUNT=1 each page's instructions (callgrind, whole process, both commands; baton as a copy without DWARF,
-# which valgrind 3.19 cannot read) are added: they do not move with the machine's load. Usage: scripts/bench-dump-manuals.sh [BATON]   (default .build/release/baton)
+# which valgrind 3.19 cannot read) are added: they do not move with the machine's load.
+# With INTERLEAVED=1 the two commands alternate run by run (41 timed runs each) instead of hyperfine's two
+# series, which a shared machine's changing load can tip either way.
+# Usage: [ICOUNT=1] [INTERLEAVED=1] scripts/bench-dump-manuals.sh [BATON]   (default .build/release/baton)
 set -eu
 B=$(realpath "${1:-.build/release/baton}")
 here=$(dirname "$0")
@@ -28,7 +31,27 @@ instructions() {
 }
 echo "load before: $(cat /proc/loadavg)"
 for page in $pages; do
-    hyperfine -N -w 3 -r 25 --export-json "$results" "$B dump $page" "w3m -dump $page" >/dev/null 2>&1
+    if [ "${INTERLEAVED:-0}" = 1 ]; then
+        # baton and w3m one after the other, 41 times each: on a shared machine the load moves between
+        # hyperfine's two series; here both see the same moments. Medians, same JSON shape as hyperfine's.
+        python3 - "$results" "$B" "$page" <<'PY'
+import json, os, statistics, sys, time
+results, baton, page = sys.argv[1:]
+commands = [[baton, "dump", page], ["/usr/bin/w3m", "-dump", page]]
+null = os.open(os.devnull, os.O_WRONLY)
+times = [[], []]
+for run in range(44):
+    for index, command in enumerate(commands):
+        start = time.perf_counter()
+        pid = os.posix_spawn(command[0], command, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
+        os.waitpid(pid, 0)
+        if run >= 3:
+            times[index].append(time.perf_counter() - start)
+json.dump({"results": [{"median": statistics.median(t)} for t in times]}, open(results, "w"))
+PY
+    else
+        hyperfine -N -w 3 -r 25 --export-json "$results" "$B dump $page" "w3m -dump $page" >/dev/null 2>&1
+    fi
     peak_baton=$(/usr/bin/time -f %M "$B" dump "$page" 2>&1 >/dev/null | tail -1)
     peak_w3m=$(/usr/bin/time -f %M w3m -dump "$page" 2>&1 >/dev/null | tail -1)
     counts="- -"
