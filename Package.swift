@@ -24,6 +24,17 @@ let batonLinking: [LinkerSetting] = [
     ])
 ]
 
+/// The functions `baton dump` runs, laid out next to each other (`scripts/dump-code-order.sh` writes the list;
+/// functions it names that no longer exist are skipped). The kernel maps 64 KB around every page fault on the
+/// executable: the 355 KB of code a dump of a small page runs, spread over 127 such windows, made 8.4 MB of its
+/// resident memory; in order, a small page's dump peaks at 14.0 MB instead of 19.1.
+let dumpCodeOrder: [LinkerSetting] = [
+    .unsafeFlags([
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/dump-code-order.txt",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ])
+]
+
 /// Notification service extensions link as `baton` does (Swift runtime and Foundation inside, C libraries
 /// shared): the parts of Foundation they use (JSON, calendars, property lists) need more than
 /// FoundationEssentials, and a debug build peaks at 15 MB (18 MB with swift-crypto) against iOS's 24 MB budget.
@@ -289,7 +300,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
-            linkerSettings: batonLinking
+            linkerSettings: batonLinking + dumpCodeOrder
         ),
         // `baton account …` and the daemon's link to the account's PostgreSQL server.
         .executableTarget(

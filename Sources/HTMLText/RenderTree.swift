@@ -107,8 +107,18 @@ struct TableCell: Sendable {
 
 /// A table: rows of cells; drawn with rules when it has a `border`.
 struct TableBlock: Sendable {
-    var rows: [[TableCell]]
-    var hasBorder: Bool
+    let rows: [[TableCell]]
+    let hasBorder: Bool
+    /// Each column's minimum and maximum content width, measured once when the table is built: tables
+    /// inside its cells were measured when they were built, so a page of nested tables is measured in one
+    /// pass instead of once for every table around each cell.
+    let columns: [ContentWidths]
+
+    init(rows: [[TableCell]], hasBorder: Bool) {
+        self.rows = rows
+        self.hasBorder = hasBorder
+        self.columns = TableLayout.columnWidths(rows)
+    }
 }
 
 /// A preformatted block: lines kept as written.

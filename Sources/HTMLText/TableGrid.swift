@@ -65,20 +65,29 @@ struct TableGrid {
             var spans: [TextSpan] = []
             spans.reserveCapacity(cells.count * 3 + 2)
             if !start.text.isEmpty { spans.append(start) }
+            var overflows = false
             for (number, cell) in cells.enumerated() {
                 if number > 0 { spans.append(separator) }
-                let line = index < cell.lines.count ? cell.lines[index].spans : []
-                spans.append(contentsOf: Self.fitted(line, to: cell.width))
+                let line = index < cell.lines.count ? cell.lines[index] : TextLine()
+                // Without a border the line's trailing spaces are trimmed, so the last cell is not padded; and
+                // a preformatted line there runs on past the cell as it does past the page (as in w3m),
+                // rather than losing its end. The row's line is then preformatted too, for the table around.
+                let last = !border && number == cells.count - 1
+                if last, line.isPreformatted, line.width > cell.width {
+                    spans.append(contentsOf: line.spans)
+                    overflows = true
+                } else {
+                    Self.appendFitted(line.spans, to: cell.width, padded: !last, into: &spans)
+                }
             }
             if border { spans.append(TextSpan(text: " │")) } else { Self.trimTrailingSpaces(&spans) }
-            lines.append(TextLine(spans: spans))
+            lines.append(TextLine(spans: spans, isPreformatted: overflows))
         }
         return LineWriter.Output(lines: lines, anchors: anchors)
     }
 
-    /// Spans cut or padded with spaces to exactly `width` columns.
-    static func fitted(_ spans: [TextSpan], to width: Int) -> [TextSpan] {
-        var out: [TextSpan] = []
+    /// Appends `spans` cut to `width` columns, and padded with spaces to exactly `width` when `padded`.
+    static func appendFitted(_ spans: [TextSpan], to width: Int, padded: Bool, into out: inout [TextSpan]) {
         var used = 0
         for span in spans {
             let spanWidth = DisplayWidth.of(span.text)
@@ -86,25 +95,28 @@ struct TableGrid {
                 out.append(span)
                 used += spanWidth
             } else {
-                let cut = TextWidth.prefix(span.text, fitting: width - used)
-                if !cut.text.isEmpty { out.append(TextSpan(text: String(cut.text), style: span.style)) }
+                let cut = DisplayWidth.prefix(span.text, fitting: width - used)
+                if !cut.text.isEmpty { out.append(TextSpan(text: cut.text, style: span.style)) }
                 used += cut.width
                 break
             }
         }
-        if used < width { out.append(TextSpan(text: String.spaces(width - used))) }
-        return out
+        if padded, used < width { out.append(TextSpan(text: String.spaces(width - used))) }
     }
 
     private static func trimTrailingSpaces(_ spans: inout [TextSpan]) {
         while let last = spans.last {
             let utf8 = last.text.utf8
-            guard let kept = utf8.lastIndex(where: { $0 != 0x20 }) else {
+            let kept =
+                utf8.withContiguousStorageIfAvailable { bytes in
+                    (bytes.lastIndex { $0 != 0x20 }).map { $0 + 1 } ?? 0
+                } ?? (utf8.lastIndex { $0 != 0x20 }).map { utf8.distance(from: utf8.startIndex, to: $0) + 1 } ?? 0
+            guard kept > 0 else {
                 spans.removeLast()
                 continue
             }
-            if utf8.index(after: kept) != utf8.endIndex {
-                spans[spans.count - 1].text = String(decoding: utf8[...kept], as: UTF8.self)
+            if kept != utf8.count {
+                spans[spans.count - 1].text = String(decoding: utf8.prefix(kept), as: UTF8.self)
             }
             return
         }

@@ -8,7 +8,7 @@ enum TableLayout {
     static let columnMinimumCap = 20
 
     static func measure(_ table: TableBlock) -> ContentWidths {
-        let columns = columnWidths(table)
+        let columns = table.columns
         let overhead = TableGrid.overhead(columns: columns.count, border: table.hasBorder)
         return ContentWidths(
             minimum: columns.reduce(0) { $0 + $1.minimum } + overhead,
@@ -16,7 +16,7 @@ enum TableLayout {
     }
 
     static func layout(_ table: TableBlock, width: Int, indent: Int, into writer: inout LineWriter) {
-        let columns = columnWidths(table)
+        let columns = table.columns
         let available = width - indent
         if let widths = fit(columns, into: available, border: table.hasBorder) {
             drawGrid(table, widths: widths, indent: indent, overflowing: false, into: &writer)
@@ -52,11 +52,11 @@ enum TableLayout {
     }
 
     /// Minimum and maximum content width of each column; cells spanning columns spread their excess.
-    static func columnWidths(_ table: TableBlock) -> [ContentWidths] {
-        let count = table.rows.map { $0.reduce(0) { $0 + $1.columnSpan } }.max() ?? 0
+    static func columnWidths(_ rows: [[TableCell]]) -> [ContentWidths] {
+        let count = rows.map { $0.reduce(0) { $0 + $1.columnSpan } }.max() ?? 0
         var columns = [ContentWidths](repeating: ContentWidths(), count: count)
         var spanning: [(first: Int, span: Int, widths: ContentWidths)] = []
-        for row in table.rows {
+        for row in rows {
             var column = 0
             for cell in row {
                 var widths = ContentMeasure.measure(cell.blocks)

@@ -13,7 +13,13 @@ public enum TextEncodingLabel: Hashable, Sendable {
     /// The encoding for a charset label (case-insensitive, surrounding quotes and spaces ignored),
     /// or `nil` for labels this loader does not know.
     public init?(label: String) {
-        let name = label.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\"'")).lowercased()
+        // Trimmed by the standard library: a `CharacterSet` built for the call and the bridge to NSString cost
+        // 1.2 M instructions, a tenth of a small page's whole `baton dump`.
+        let ignored: (UInt8) -> Bool = { [0x20, 0x09, 0x0D, 0x0A, 0x22, 0x27].contains($0) }
+        let utf8 = label.utf8
+        let start = utf8.firstIndex { !ignored($0) } ?? utf8.endIndex
+        let end = utf8.lastIndex { !ignored($0) }.map { utf8.index(after: $0) } ?? start
+        let name = String(decoding: utf8[start..<max(start, end)], as: UTF8.self).lowercased()
         switch name {
         case "utf-8", "utf8", "unicode-1-1-utf-8", "x-unicode20utf8":
             self = .utf8

@@ -9,13 +9,27 @@ enum Windows1252 {
         0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
     ]
 
+    /// The text of `bytes`, written as UTF-8 byte by byte (ASCII bytes as they are, the others as two or
+    /// three bytes): a `String.UnicodeScalarView` appended scalar by scalar costs a few hundred
+    /// instructions per byte.
     static func decode(_ bytes: [UInt8]) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(bytes.count)
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + bytes.count / 2)
         for byte in bytes {
-            let value = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
-            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            guard byte >= 0x80 else {
+                utf8.append(byte)
+                continue
+            }
+            let value = byte <= 0x9F ? high[Int(byte) - 0x80] : UInt32(byte)
+            if value < 0x800 {
+                utf8.append(UInt8(0xC0 | (value >> 6)))
+            } else {
+                utf8.append(UInt8(0xE0 | (value >> 12)))
+                utf8.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            }
+            utf8.append(UInt8(0x80 | (value & 0x3F)))
         }
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

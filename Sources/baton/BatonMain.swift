@@ -16,6 +16,14 @@ enum BatonMain {
 
     /// Runs `baton dump` with `arguments` (what follows `dump`).
     static func runDump(_ arguments: [String]) {
+        if let plain = DumpRun.plain(arguments) {
+            do {
+                try plain.run()
+            } catch {
+                exit(CommandLineRunner.report(error, root: DumpRoot.self, path: "baton dump"))
+            }
+            return
+        }
         guard let parsed = try? DumpCommand.parseAsRoot(arguments), let command = parsed as? DumpCommand else {
             // A usage error, or `--help` (parsed as the library's help command): parsed again under
             // `DumpRoot`, so the message names `baton dump`.

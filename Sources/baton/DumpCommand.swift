@@ -33,6 +33,29 @@ struct DumpCommand: ParsableCommand {
         }
     }
 
+    func run() throws {
+        try DumpRun(url: url, cols: cols, json: json, raw: raw).run()
+    }
+}
+
+/// What `baton dump` was asked for, and the dump itself; `baton dump PAGE` alone reaches it without
+/// swift-argument-parser (`BatonMain.runDump`), whose generic argument sets cost about 15 M instructions
+/// (1.5 ms) to build, half of a small page's whole dump.
+struct DumpRun {
+    var url: String
+    var cols = 80
+    var json = false
+    var raw = false
+
+    /// The run for `arguments` (what follows `dump`) when they are only a page that no option or help
+    /// request could be mistaken for; nil for everything else, which the parser takes.
+    static func plain(_ arguments: [String]) -> DumpRun? {
+        guard arguments.count == 1, let page = arguments.first, !page.hasPrefix("-"), !page.isEmpty,
+            !FastPath.asksTheParser(page)
+        else { return nil }
+        return DumpRun(url: page)
+    }
+
     /// Runs on the process's main thread from start to end (see `BatonMain`): no tasks, no thread hops, and
     /// glibc's main heap, which grows by `sbrk` in 16 MB steps (a worker thread's heap grows page by page).
     func run() throws {

@@ -68,6 +68,18 @@ import Testing
         #expect(result.text == "<p>café</p>\u{201C}\u{201D}")
     }
 
+    @Test func everyWindows1252ByteIsItsCodePoint() {
+        let high: [UInt32: UInt32] = [0x80: 0x20AC, 0x81: 0x81, 0x8C: 0x0152, 0x99: 0x2122, 0x9F: 0x0178]
+        let bytes = (0...255).map(UInt8.init)
+        let result = CharsetDetection.decode(headerCharset: "windows-1252", bytes: bytes)
+        let scalars = result.text.unicodeScalars.map(\.value)
+        #expect(scalars.count == 256)
+        for (byte, scalar) in zip(bytes, scalars) where !(0x80...0x9F).contains(byte) {
+            #expect(scalar == UInt32(byte))
+        }
+        for (byte, scalar) in high { #expect(scalars[Int(byte)] == scalar) }
+    }
+
     @Test func unlabelledValidUTF8IsReadAsUTF8() {
         let result = CharsetDetection.decode(headerCharset: nil, bytes: Array("<p>日本</p>".utf8))
         #expect(result.encoding == .utf8)
