@@ -2,6 +2,8 @@ import BatonEnvironment
 import BenchFigures
 import Cartography
 import Foundation
+import Stores
+import TerminalUI
 
 /// The map benchmark `baton bench map`: full-screen world frames and pan steps at 200×60, each run two ways.
 ///
@@ -34,6 +36,13 @@ enum MapBench {
                     scene.render(pan.next())
                 })
             if pacing != .tight {
+                let screen = MapScreen(size: size)
+                let walk = PanWalk(size: size)
+                figures += Self.figures(
+                    "pan_step_to_screen_200x60" + suffix,
+                    FrameSampler.sample(count: iterations, pacing: pacing) { _ in
+                        screen.present(scene.renderer.render(viewport: walk.next(), size: size, stores: scene.stores))
+                    })
                 figures.append(
                     BenchFigure(
                         benchmark: "map", metric: "paced_wake_lateness", unit: "ms",
@@ -69,6 +78,24 @@ enum MapBench {
             let next = viewport.panned(byWidths: 0.25, heights: 0, size: size)
             viewport = next == viewport ? start : next
             return viewport
+        }
+    }
+
+    /// The rest of a pan key's frame in the suite: the map view copies the cells into a frame buffer and the
+    /// renderer sends the difference from the last frame (to a headless terminal here, not ncurses).
+    final class MapScreen {
+        let size: MapSize
+        let renderer: FrameRenderer
+
+        init(size: MapSize) {
+            self.size = size
+            renderer = FrameRenderer(backend: HeadlessTerminal(size: Size(width: size.columns, height: size.rows)))
+        }
+
+        func present(_ frame: MapFrame) {
+            var buffer = CellBuffer(size: Size(width: size.columns, height: size.rows))
+            MapCanvasView(frame: frame).render(at: Point(x: 0, y: 0), into: &buffer)
+            _ = renderer.present(buffer)
         }
     }
 
