@@ -268,7 +268,7 @@ let package = Package(
             dependencies: [
                 "AccountClient", "BatonEnvironment", "Cartography", "CPseudoTerminal", "Handoff", "KeyValueStore",
                 "BenchFigures",
-                "Notifications", "TerminalUI", "Today", "Wire",
+                "Notifications", "Stores", "TerminalUI", "Today", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

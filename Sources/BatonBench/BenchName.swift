@@ -18,15 +18,7 @@ public enum BenchName: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .startup:
             return try StartupBench.run(samples: samples ?? 20)
         case .map:
-            let n = samples ?? 200
-            return [
-                BenchFigure(
-                    benchmark: "map", metric: "world_frame_200x60", unit: "ms",
-                    samples: try MapBench.run(iterations: n), budget: "≤ 5 ms"),
-                BenchFigure(
-                    benchmark: "map", metric: "pan_step_200x60", unit: "ms",
-                    samples: try MapBench.runPan(iterations: n), budget: "≤ 5 ms"),
-            ]
+            return try MapBench.run(iterations: samples ?? 200)
         case .handoff:
             let results = try await HandoffBench.run(samples: samples ?? 200)
             let budgets = ["advertise_ms": "p99 ≤ 5 ms", "continue_3kb_ms": "p99 ≤ 10 ms"]

@@ -32,6 +32,16 @@ public enum CellEncoding: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The character of every pattern, indexed by the whole byte (as `character(pattern:)`), for loops over
+    /// many cells.
+    var glyphs: [Character] {
+        switch self {
+        case .braille: CellGlyphs.braille
+        case .quadrants: CellGlyphs.quadrantsByPattern
+        case .halfBlocks: CellGlyphs.halfBlocksByPattern
+        }
+    }
+
     /// The Unicode braille dot bit (U+2800 + bits) of dot `(x, y)` in a 2×4 cell.
     public static func brailleBit(x: Int, y: Int) -> UInt8 {
         switch (x, y) {
@@ -57,4 +67,7 @@ enum CellGlyphs {
     ]
 
     static let halfBlocks: [Character] = [" ", "▀", "▄", "█"]
+
+    static let quadrantsByPattern: [Character] = (0..<256).map { quadrants[$0 & 0x0F] }
+    static let halfBlocksByPattern: [Character] = (0..<256).map { halfBlocks[$0 & 0x03] }
 }

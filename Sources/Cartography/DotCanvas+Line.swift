@@ -15,10 +15,14 @@ extension DotCanvas {
         }
         let stepX = dx / Double(steps)
         let stepY = dy / Double(steps)
-        for step in 0...steps {
-            let x = clipped.x0 + Double(step) * stepX
-            let y = clipped.y0 + Double(step) * stepY
-            set(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
+        let (address, width, height) = (address, width, height)
+        patterns.withUnsafeMutableBufferPointer { cells in
+            for step in 0...steps {
+                let x = Int((clipped.x0 + Double(step) * stepX).rounded(.down))
+                let y = Int((clipped.y0 + Double(step) * stepY).rounded(.down))
+                guard x >= 0, y >= 0, x < width, y < height else { continue }
+                cells[address.cell(x: x, y: y)] |= address.bit(x: x, y: y)
+            }
         }
     }
 

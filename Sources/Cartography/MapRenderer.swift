@@ -38,21 +38,24 @@ public struct MapRenderer: Sendable {
         let layers = drawLand(transform: transform, rings: rings(viewport: viewport, transform: transform))
         let light = viewport.zoom >= lightLandFromZoom
         let full = UInt8(truncatingIfNeeded: (1 << (encoding.dotsAcross * encoding.dotsDown)) - 1)
+        let glyphs = encoding.glyphs
+        let fills = layers.land.patterns
+        let coasts = layers.coast.patterns
         var cells: [MapCell] = []
         cells.reserveCapacity(size.columns * size.rows)
         for row in 0..<size.rows {
             for column in 0..<size.columns {
-                let fill = layers.land.pattern(column: column, row: row)
-                let coast = layers.coast.pattern(column: column, row: row)
+                let fill = fills[row * size.columns + column]
+                let coast = coasts[row * size.columns + column]
                 let kind: MapCellKind = coast != 0 ? .coast : (fill != 0 ? .land : .water)
                 if light, coast == 0, fill == full {
                     cells.append(MapCell(character: (row + column) % 2 == 0 ? Self.lightLand : " ", kind: .land))
                 } else if light, coast != 0 {
                     // At city zoom the coast is a thin line beside the light land (the finer coast of piers and
                     // bays would otherwise stand as solid blocks).
-                    cells.append(MapCell(character: encoding.character(pattern: coast), kind: kind))
+                    cells.append(MapCell(character: glyphs[Int(coast)], kind: kind))
                 } else {
-                    cells.append(MapCell(character: encoding.character(pattern: fill | coast), kind: kind))
+                    cells.append(MapCell(character: glyphs[Int(fill | coast)], kind: kind))
                 }
             }
         }

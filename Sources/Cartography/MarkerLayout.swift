@@ -8,40 +8,58 @@ struct MarkerLayout {
     let selected: String?
     let mergeNeighbours: Bool
 
-    private struct CellKey: Hashable {
+    /// An occupied cell and the stores in it, in the dataset's order.
+    private struct Occupied {
         let column: Int
         let row: Int
+        var ids: [String]
     }
 
+    private static let neighbourOffsets = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+
     func markers(for stores: [StoreRecord], transform: ViewportTransform) -> [MapMarker] {
-        var occupied: [CellKey: [String]] = [:]
-        for store in stores {
-            guard let cell = transform.cell(of: store.coordinate) else { continue }
-            occupied[CellKey(column: cell.column, row: cell.row), default: []].append(store.id)
+        let columns = max(transform.size.columns, 0)
+        let rows = max(transform.size.rows, 0)
+        // The occupied cells, and for each canvas cell the index of its entry (-1: empty).
+        var slots = [Int32](repeating: -1, count: columns * rows)
+        var occupied: [Occupied] = []
+        for index in stores.indices {
+            guard let cell = transform.cell(of: stores[index].coordinate) else { continue }
+            let key = cell.row * columns + cell.column
+            if slots[key] < 0 {
+                slots[key] = Int32(occupied.count)
+                occupied.append(Occupied(column: cell.column, row: cell.row, ids: [stores[index].id]))
+            } else {
+                occupied[Int(slots[key])].ids.append(stores[index].id)
+            }
         }
-        let seeds = occupied.keys.sorted { a, b in
-            let (countA, countB) = (occupied[a]?.count ?? 0, occupied[b]?.count ?? 0)
+        let seeds = occupied.indices.sorted { a, b in
+            let (countA, countB) = (occupied[a].ids.count, occupied[b].ids.count)
             if countA != countB { return countA > countB }
-            return (a.row, a.column) < (b.row, b.column)
+            return (occupied[a].row, occupied[a].column) < (occupied[b].row, occupied[b].column)
         }
-        var taken: Set<CellKey> = []
+        var taken = [Bool](repeating: false, count: occupied.count)
         var markers: [MapMarker] = []
-        for seed in seeds where !taken.contains(seed) {
-            taken.insert(seed)
-            var ids = occupied[seed] ?? []
+        for seed in seeds where !taken[seed] {
+            taken[seed] = true
+            var ids = occupied[seed].ids
             if mergeNeighbours {
-                for neighbour in Self.neighbours(of: seed) where !taken.contains(neighbour) {
-                    guard let more = occupied[neighbour] else { continue }
-                    taken.insert(neighbour)
-                    ids += more
+                for (dx, dy) in Self.neighbourOffsets {
+                    let column = occupied[seed].column + dx
+                    let row = occupied[seed].row + dy
+                    guard column >= 0, row >= 0, column < columns, row < rows else { continue }
+                    let other = Int(slots[row * columns + column])
+                    guard other >= 0, !taken[other] else { continue }
+                    taken[other] = true
+                    ids += occupied[other].ids
                 }
             }
-            markers.append(marker(at: seed, ids: ids.sorted()))
+            markers.append(marker(at: occupied[seed], ids: ids.sorted()))
         }
         return markers.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
     }
 
-    private func marker(at cell: CellKey, ids: [String]) -> MapMarker {
+    private func marker(at cell: Occupied, ids: [String]) -> MapMarker {
         let kind: MapCellKind
         if let selected, ids.contains(selected) {
             kind = .selected
@@ -53,11 +71,5 @@ struct MarkerLayout {
             kind = .store
         }
         return MapMarker(column: cell.column, row: cell.row, storeIDs: ids, kind: kind)
-    }
-
-    private static func neighbours(of cell: CellKey) -> [CellKey] {
-        [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)].map {
-            CellKey(column: cell.column + $0.0, row: cell.row + $0.1)
-        }
     }
 }

@@ -1,19 +1,29 @@
 /// Fills polygons on a `DotCanvas` by the even-odd rule, one scanline per dot row (sampled at dot
 /// centres), with an active edge table so the cost follows edges plus spans, not edges × rows.
+///
+/// Edges are listed by the row they start on (a linked list per row, no sort): the order edges become active
+/// in does not matter, since each row's crossings are sorted before they pair up.
 public struct ScanlineFiller: Sendable {
     private struct Edge {
         var x: Double
         let slope: Double
-        let startRow: Int
         let endRow: Int
+        /// The next edge starting on the same row (-1: none).
+        let next: Int
     }
 
     private let height: Int
     private var edges: [Edge] = []
+    /// The first edge starting on each row (-1: none).
+    private var firstEdge: [Int]
+    private var firstRow: Int
+    private var lastRow = 0
 
     /// A filler for canvases `height` dots tall.
     public init(height: Int) {
         self.height = height
+        firstEdge = Array(repeating: -1, count: max(height, 0))
+        firstRow = height
     }
 
     /// Adds one polygon edge in dot coordinates. Horizontal edges and rows off the canvas are skipped.
@@ -25,7 +35,10 @@ public struct ScanlineFiller: Sendable {
         guard startRow < endRow else { return }
         let slope = (bottomX - topX) / (bottomY - topY)
         let x = topX + (Double(startRow) + 0.5 - topY) * slope
-        edges.append(Edge(x: x, slope: slope, startRow: startRow, endRow: endRow))
+        edges.append(Edge(x: x, slope: slope, endRow: endRow, next: firstEdge[startRow]))
+        firstEdge[startRow] = edges.count - 1
+        firstRow = min(firstRow, startRow)
+        lastRow = max(lastRow, endRow)
     }
 
     /// Adds a closed ring of points in dot coordinates.
@@ -40,17 +53,16 @@ public struct ScanlineFiller: Sendable {
 
     /// Fills the inside of every edge added so far (even-odd) and forgets the edges.
     public mutating func fill(_ canvas: inout DotCanvas) {
-        edges.sort { $0.startRow < $1.startRow }
         var active: [Edge] = []
         var crossings: [Double] = []
-        var next = 0
-        let lastRow = min(height, edges.map(\.endRow).max() ?? 0)
-        var row = edges.first?.startRow ?? lastRow
+        var row = firstRow
         while row < lastRow {
-            while next < edges.count, edges[next].startRow == row {
-                active.append(edges[next])
-                next += 1
+            var starting = firstEdge[row]
+            while starting >= 0 {
+                active.append(edges[starting])
+                starting = edges[starting].next
             }
+            firstEdge[row] = -1
             crossings.removeAll(keepingCapacity: true)
             for edge in active { crossings.append(edge.x) }
             crossings.sort()
@@ -64,5 +76,7 @@ public struct ScanlineFiller: Sendable {
             for index in active.indices { active[index].x += active[index].slope }
         }
         edges.removeAll(keepingCapacity: true)
+        firstRow = height
+        lastRow = 0
     }
 }

@@ -2,10 +2,15 @@ import Cartography
 import TerminalUI
 
 /// Draws a rendered map frame into the cell buffer, coloured by cell kind.
-struct MapCanvasView {
-    let frame: MapFrame
+public struct MapCanvasView {
+    public let frame: MapFrame
 
-    func render(at origin: Point, into buffer: inout CellBuffer) {
+    public init(frame: MapFrame) {
+        self.frame = frame
+    }
+
+    /// Copies every cell of the frame into `buffer` with its top-left corner at `origin`.
+    public func render(at origin: Point, into buffer: inout CellBuffer) {
         let columns = frame.size.columns
         for row in 0..<frame.size.rows {
             for column in 0..<columns {
