@@ -18,11 +18,20 @@ struct KeyValueReplica {
     /// The identity of the daemon's store, once synced.
     private(set) var storeID: String?
     private(set) var nextWriteID: UInt64
+    /// The quota size (`KeyValueLimits.size`) of each visible key, kept as values change so a write is
+    /// checked against the store's total without measuring every entry again.
+    private var sizes: [String: Int] = [:]
+    /// The sum of `sizes`: the bytes the visible store holds as the quota counts them.
+    private(set) var visibleBytes = 0
 
     init(pending writes: [PendingWrite] = [], nextWriteID: UInt64) {
         for write in writes.sorted(by: { $0.writeID < $1.writeID }) { pending[write.key] = write }
         self.nextWriteID = max(nextWriteID, (writes.map(\.writeID).max() ?? 0) + 1)
+        recount(Set(pending.keys))
     }
+
+    /// How many keys are visible.
+    var visibleCount: Int { sizes.count }
 
     /// The visible value of `key`: the pending write if any, else the daemon's.
     func value(forKey key: String) -> PropertyListValue? {
@@ -45,6 +54,7 @@ struct KeyValueReplica {
         let write = PendingWrite(key: key, value: value, writeID: nextWriteID)
         nextWriteID += 1
         pending[key] = write
+        recount([key])
         return write
     }
 
@@ -105,8 +115,20 @@ struct KeyValueReplica {
         Dictionary(uniqueKeysWithValues: keys.map { ($0, value(forKey: $0)) })
     }
 
-    private func changed(since before: [String: PropertyListValue?]) -> [String] {
-        before.filter { key, old in value(forKey: key) != old }.keys.sorted()
+    /// The keys whose visible value differs from `before`; their sizes are counted again.
+    private mutating func changed(since before: [String: PropertyListValue?]) -> [String] {
+        let changed = before.filter { key, old in value(forKey: key) != old }.keys.sorted()
+        recount(changed)
+        return changed
+    }
+
+    /// Measures `keys` again after their visible values changed.
+    private mutating func recount(_ keys: some Sequence<String>) {
+        for key in keys {
+            visibleBytes -= sizes[key] ?? 0
+            sizes[key] = value(forKey: key).map { KeyValueLimits.size(key: key, value: $0) }
+            visibleBytes += sizes[key] ?? 0
+        }
     }
 }
 
