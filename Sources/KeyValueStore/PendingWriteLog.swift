@@ -90,11 +90,27 @@ final class PendingWriteLog: Sendable {
         }
     }
 
+    /// Appends `write`, whose value's JSON encoding is `valueJSON` (nil: encode it here), as `append(_:)`:
+    /// the line is put together around the encoded value rather than encoding it a second time.
+    @discardableResult
+    func append(_ write: PendingWrite, valueJSON: Data?) -> Bool {
+        guard let valueJSON, let keyJSON = try? JSONEncoder().encode(write.key) else { return append(.write(write)) }
+        var line = Data(#"{"write":{"_0":{"key":"#.utf8) + keyJSON
+        if write.value != nil { line += Data(#","value":"#.utf8) + valueJSON }
+        line += Data(#","writeID":\#(write.writeID)}}}"#.utf8)
+        return append(line: line)
+    }
+
     /// Appends `record` with one `write(2)` before returning; schedules its `fdatasync`. False (logged) when
     /// it could not be written: the write is then kept in memory only.
     @discardableResult
     func append(_ record: Record) -> Bool {
-        guard var line = try? JSONEncoder().encode(record) else { return false }
+        guard let line = try? JSONEncoder().encode(record) else { return false }
+        return append(line: line)
+    }
+
+    private func append(line encoded: Data) -> Bool {
+        var line = encoded
         line.append(0x0A)
         let (written, schedule) = state.withLock { state -> (Bool, Bool) in
             guard openIfNeeded(&state) else { return (false, false) }

@@ -127,19 +127,25 @@ public final class UbiquitousKeyValueStore {
     /// Stores `value` under `key` (nil removes it). Throws when the key or value breaks a limit or is not a
     /// property-list value; a broken limit is also announced as a `quotaViolationChange` for the key.
     public func set(_ value: PropertyListValue?, forKey key: String) throws(KeyValueStoreError) {
+        // The value is encoded once, for its size and for its line in the log; the store's size is kept.
+        let valueJSON = value.flatMap { try? JSONEncoder().encode($0) }
+        let size =
+            valueJSON.map { KeyValueLimits.size(key: key, valueJSON: $0) }
+            ?? value.map { KeyValueLimits.size(key: key, value: $0) } ?? 0
+        let quota = replica.quota()
         do {
             _ = try KeyValueLimits.admit(
-                key: key, value: value, previous: replica.value(forKey: key), count: replica.visibleCount,
-                total: replica.visibleBytes)
+                key: key, value: value, size: size, previousSize: replica.size(ofKey: key), count: quota.count,
+                total: quota.bytes)
         } catch {
             if error.isQuotaViolation {
                 didChangeExternally?(KeyValueStoreChange(reason: .quotaViolationChange, changedKeys: [key]))
             }
             throw error
         }
-        let write = replica.write(value, forKey: key)
+        let write = replica.write(value, forKey: key, size: size)
         // On file before the daemon can have it.
-        file.append(.write(write))
+        file.append(write, valueJSON: valueJSON)
         if linkReady { send(write) }
     }
 

@@ -28,6 +28,17 @@ struct PendingWriteLogTests {
         #expect(loaded == PendingWriteLog.Contents(nextWriteID: 13, writes: [write("a", 3, 12)]))
     }
 
+    @Test func aLinePutTogetherAroundTheEncodedValueReadsBackAsTheWrite() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = PendingWriteLog(directory: directory)
+        let value = PropertyListValue.dictionary(["a \"quoted\" / key": .array([.double(2.5), .string("é\n")])])
+        let written = PendingWrite(key: "k\"ey", value: value, writeID: 7)
+        #expect(log.append(written, valueJSON: try JSONEncoder().encode(value)))
+        #expect(log.append(PendingWrite(key: "gone", value: nil, writeID: 8), valueJSON: nil))
+        let loaded = try PendingWriteLog(directory: directory).load()
+        #expect(loaded?.writes == [written, PendingWrite(key: "gone", value: nil, writeID: 8)])
+    }
+
     @Test func aTornLastLineIsDropped() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = PendingWriteLog(directory: directory)
