@@ -15,9 +15,9 @@ import Wire
 /// `initialSyncChange`) and subscribes to pushes.
 ///
 /// The client must register the device (the suite's `HandoffCoordinator` does); the store only needs the
-/// events. Create the store before `client.start()` so it sees the first `connected` event. The log is
-/// synced to the disk (`fdatasync`) in the background; `synchronize()` (and releasing the store) waits for
-/// it, so writes also survive power loss once it has returned.
+/// events. Create the store before `client.start()` so it sees the first `connected` event.
+/// `synchronize()` (and releasing the store) syncs the log to the disk (`fdatasync`): writes then also
+/// survive power loss.
 public final class UbiquitousKeyValueStore {
     public let deviceName: String
     /// Called with every change the app did not make itself: other devices' writes, the initial sync,
