@@ -57,7 +57,11 @@ final class PendingWriteLog: Sendable {
     /// The saved contents; nil when there is no file. A damaged line before the last is reported (thrown);
     /// a torn last line (the process died inside its `write`) is dropped: its `set` had not returned.
     func load() throws -> Contents? {
-        if FileManager.default.fileExists(atPath: legacyURL.path) { return try loadLegacy() }
+        if FileManager.default.fileExists(atPath: legacyURL.path) { return try loadLegacy(into: loadLog()) }
+        return try loadLog()
+    }
+
+    private func loadLog() throws -> Contents? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data = try PrivateFile.read(url)
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
@@ -207,14 +211,21 @@ final class PendingWriteLog: Sendable {
         return true
     }
 
-    /// Reads an older version's `kv-pending.json` and moves its writes into the log, then removes it.
-    private func loadLegacy() throws -> Contents {
+    /// Reads an older version's `kv-pending.json` and moves its writes into the log (keeping, per key, the newer
+    /// of the two, should a log already be there), then removes it.
+    private func loadLegacy(into log: Contents?) throws -> Contents {
         struct Legacy: Decodable {
             var nextWriteID: UInt64
             var writes: [PendingWrite]
         }
         let legacy = try JSONDecoder().decode(Legacy.self, from: PrivateFile.read(legacyURL))
-        let contents = Contents(nextWriteID: legacy.nextWriteID, writes: legacy.writes)
+        var pending: [String: PendingWrite] = [:]
+        for write in legacy.writes + (log?.writes ?? []) where write.writeID > pending[write.key]?.writeID ?? 0 {
+            pending[write.key] = write
+        }
+        let contents = Contents(
+            nextWriteID: max(legacy.nextWriteID, log?.nextWriteID ?? 0),
+            writes: pending.values.sorted { $0.writeID < $1.writeID })
         compact(contents)
         if state.withLock({ $0.lastFailure == nil }) { try? FileManager.default.removeItem(at: legacyURL) }
         return contents

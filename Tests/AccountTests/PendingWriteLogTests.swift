@@ -62,6 +62,22 @@ struct PendingWriteLogTests {
         #expect(try PendingWriteLog(directory: directory).load() == expected)
     }
 
+    @Test func anOlderVersionsFileLeftBesideTheLogLosesNothingOfTheLog() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = PendingWriteLog(directory: directory)
+        log.append(.write(write("a", 6, 30)))
+        log.append(.write(write("c", 7, 31)))
+        let legacy = directory.appendingPathComponent("kv-pending.json")
+        let legacyText =
+            #"{"nextWriteID":21,"writes":[{"key":"a","value":{"int":5},"writeID":19},"#
+            + #"{"key":"b","value":{"int":1},"writeID":20}]}"#
+        try Data(legacyText.utf8).write(to: legacy)
+        let expected = PendingWriteLog.Contents(
+            nextWriteID: 32, writes: [write("b", 1, 20), write("a", 6, 30), write("c", 7, 31)])
+        #expect(try PendingWriteLog(directory: directory).load() == expected)
+        #expect(try PendingWriteLog(directory: directory).load() == expected)
+    }
+
     @Test func aRewriteKeepsOnlyWhatIsPending() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = PendingWriteLog(directory: directory)
