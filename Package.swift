@@ -150,7 +150,8 @@ let package = Package(
             name: "KeyValueStore",
             dependencies: [
                 "Wire", "AccountClient", "BatonEnvironment", .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .target(
             name: "AccountService",

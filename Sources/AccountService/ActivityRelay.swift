@@ -121,7 +121,6 @@ final class ActivityRelay: DaemonService {
         advertisement.advertisedAt = clock.now()
         current[device.name] = advertisement
         advertisers[device.name] = ObjectIdentifier(connection)
-        store.recordActivity(advertisement)
         for other in devices.registered where other !== connection {
             guard let otherDevice = other.device else { continue }
             if let target = OfferRouting.target(for: advertisement, on: otherDevice) {
@@ -132,6 +131,9 @@ final class ActivityRelay: DaemonService {
             }
         }
         tellWatchers(device.name, advertisement)
+        // After the offers have left: the record (metadata no answer waits for) wakes the database writer,
+        // which on a machine with few cores would otherwise take a core before the offer is written.
+        store.recordActivity(advertisement)
     }
 
     private func withdraw(sequence: UInt64, from connection: ClientConnection) {

@@ -29,6 +29,8 @@ final class KeyValueService: DaemonService {
     private var removed: [String: KeyValueEntry]
     private var lastWriteIDs: [String: UInt64]
     private var totalBytes: Int
+    /// Each stored key's quota size (`KeyValueLimits.size`), kept so a write measures only its new value.
+    private var sizes: [String: Int]
     /// Connections that asked for pushes, by connection id.
     private var subscribers: [Int: ClientConnection] = [:]
     /// Key-value messages that arrived while a commit was in progress, oldest first.
@@ -59,9 +61,10 @@ final class KeyValueService: DaemonService {
         entries = contents.entries
         removed = contents.removed
         lastWriteIDs = contents.lastWriteIDs
-        totalBytes = contents.entries.values.reduce(0) { total, entry in
-            total + (entry.value.map { KeyValueLimits.size(key: entry.key, value: $0) } ?? 0)
+        sizes = contents.entries.compactMapValues { entry in
+            entry.value.map { KeyValueLimits.size(key: entry.key, value: $0) }
         }
+        totalBytes = sizes.values.reduce(0, +)
     }
 
     func receive(_ message: WireMessage, from connection: ClientConnection) {
@@ -137,10 +140,16 @@ final class KeyValueService: DaemonService {
             return
         }
         let previous = entries[write.key]
+        // The value is encoded once: its size for the quota and its text in the database.
+        let valueJSON = write.value.flatMap { try? JSONEncoder().encode($0) }
+        let size =
+            valueJSON.map { KeyValueLimits.size(key: write.key, valueJSON: $0) }
+            ?? write.value.map { KeyValueLimits.size(key: write.key, value: $0) } ?? 0
+        let previousSize = previous?.value.map { sizes[write.key] ?? KeyValueLimits.size(key: write.key, value: $0) }
         let newTotal: Int
         do {
             newTotal = try KeyValueLimits.admit(
-                key: write.key, value: write.value, previous: previous?.value, count: entries.count,
+                key: write.key, value: write.value, size: size, previousSize: previousSize, count: entries.count,
                 total: totalBytes)
         } catch {
             logger.info("key-value write refused", metadata: ["writer": "\(writer)", "reason": "\(error)"])
@@ -149,10 +158,10 @@ final class KeyValueService: DaemonService {
         let entry = KeyValueEntry(
             key: write.key, value: write.value, revision: lastRevision + 1, modified: now(), writer: writer)
         committing = true
-        let accepted = AcceptedWrite(write: write, writeID: writeID, entry: entry, newTotal: newTotal)
+        let accepted = AcceptedWrite(write: write, writeID: writeID, entry: entry, size: size, newTotal: newTotal)
         let bound = NIOLoopBound((self, connection), eventLoop: eventLoop)
         let eventLoop = eventLoop
-        table.commit(entry, writeID: writeID) { result in
+        table.commit(entry, valueJSON: valueJSON, writeID: writeID) { result in
             eventLoop.execute {
                 let (service, connection) = bound.value
                 service.finish(accepted, result: result, from: connection)
@@ -165,6 +174,8 @@ final class KeyValueService: DaemonService {
         var write: KeyValueWrite
         var writeID: UInt64?
         var entry: KeyValueEntry
+        /// The value's quota size (not read for a removal).
+        var size: Int
         var newTotal: Int
     }
 
@@ -181,6 +192,7 @@ final class KeyValueService: DaemonService {
         lastRevision = entry.revision
         totalBytes = accepted.newTotal
         entries[write.key] = write.value == nil ? nil : entry
+        sizes[write.key] = write.value == nil ? nil : accepted.size
         removed[write.key] = write.value == nil ? entry : nil
         if removed.count > KeyValueTable.keptRemovals,
             let oldest = removed.values.min(by: { $0.revision < $1.revision })

@@ -54,12 +54,16 @@ struct KeyValueTable {
     /// Stores `entry` (removes the key when its value is nil, keeping the removal among the newest), advances the revision counter and records the
     /// writer's write id, in one transaction on GRDB's writer, never on the caller's thread. Commits run in
     /// the order they are asked for; `completion` runs on the writer once this one is committed or failed.
+    /// `valueJSON`, when given, is the value's JSON encoding (the service encodes it once to measure it).
     func commit(
-        _ entry: KeyValueEntry, writeID: UInt64?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        _ entry: KeyValueEntry, valueJSON: Data? = nil, writeID: UInt64?,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
         let json: String?
         do {
-            json = try entry.value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+            json = try entry.value.map { value in
+                String(decoding: try valueJSON ?? JSONEncoder().encode(value), as: UTF8.self)
+            }
         } catch {
             return completion(.failure(error))
         }

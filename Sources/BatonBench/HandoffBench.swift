@@ -48,7 +48,9 @@ final class BenchDevices {
     private let clock = ContinuousClock()
     private var connected = 0
     private var offerSeen: ContinuousClock.Instant?
-    private static let deadlineToken = UInt64.max
+    /// The token of the newest pump's deadline: an earlier pump's timer, still due, must not end a later one
+    /// (a run longer than one pump's limit failed on a stale deadline).
+    private var deadlineToken = UInt64.max
 
     init(paths: BatonPaths, manifest: AppManifest) {
         let (stream, continuation) = AsyncStream<(Int, any Sendable)>.makeStream()
@@ -129,10 +131,12 @@ final class BenchDevices {
 
     /// Handles events for both devices until `done` holds; fails after `limit`.
     private func pump(limit: Duration, until done: () -> Bool) async throws {
-        clientA.post(after: limit, token: Self.deadlineToken)
+        deadlineToken -= 1
+        clientA.post(after: limit, token: deadlineToken)
         while !done() {
             guard let (device, event) = await events.next() else { throw BenchError(description: "events ended") }
-            if case .timer(Self.deadlineToken) = event as? AccountEvent {
+            if case .timer(let token) = event as? AccountEvent {
+                guard token == deadlineToken else { continue }
                 throw BenchError(description: "timed out after \(limit)")
             }
             if case .connected = event as? AccountEvent { connected += 1 }

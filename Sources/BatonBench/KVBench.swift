@@ -36,7 +36,9 @@ final class KeyValueBenchDevices {
     private let clock = ContinuousClock()
     private var synced = 0
     private var seenByB: [String: PropertyListValue]?
-    private static let deadlineToken = UInt64.max
+    /// The token of the newest pump's deadline: an earlier pump's timer, still due, must not end a later one
+    /// (a run longer than one pump's limit failed on a stale deadline).
+    private var deadlineToken = UInt64.max
     static let key = "favoritesIdentifiers"
 
     init(paths: BatonPaths, home: URL) {
@@ -89,10 +91,12 @@ final class KeyValueBenchDevices {
 
     /// Handles events for both devices until `done` holds; fails after `limit`.
     private func pump(limit: Duration, until done: () -> Bool) async throws {
-        clients[0].post(after: limit, token: Self.deadlineToken)
+        deadlineToken -= 1
+        clients[0].post(after: limit, token: deadlineToken)
         while !done() {
             guard let (device, event) = await events.next() else { throw BenchError(description: "events ended") }
-            if case .timer(Self.deadlineToken) = event as? AccountEvent {
+            if case .timer(let token) = event as? AccountEvent {
+                guard token == deadlineToken else { continue }
                 throw BenchError(description: "timed out after \(limit)")
             }
             stores[device].handle(event)

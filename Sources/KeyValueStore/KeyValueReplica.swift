@@ -18,11 +18,34 @@ struct KeyValueReplica {
     /// The identity of the daemon's store, once synced.
     private(set) var storeID: String?
     private(set) var nextWriteID: UInt64
+    /// The quota size (`KeyValueLimits.size`) of each visible key, kept as values change so a write is
+    /// checked against the store's total without measuring every entry again.
+    private var sizes: [String: Int] = [:]
+    /// The sum of `sizes`.
+    private var measuredBytes = 0
+    /// Keys whose visible value changed since they were measured: measured at the next local write, not
+    /// on the path of every change heard.
+    private var unmeasured: Set<String> = []
 
     init(pending writes: [PendingWrite] = [], nextWriteID: UInt64) {
         for write in writes.sorted(by: { $0.writeID < $1.writeID }) { pending[write.key] = write }
         self.nextWriteID = max(nextWriteID, (writes.map(\.writeID).max() ?? 0) + 1)
+        unmeasured = Set(pending.keys)
     }
+
+    /// How many keys are visible and how many bytes they hold as the quota counts them.
+    mutating func quota() -> (count: Int, bytes: Int) {
+        for key in unmeasured {
+            measuredBytes -= sizes[key] ?? 0
+            sizes[key] = value(forKey: key).map { KeyValueLimits.size(key: key, value: $0) }
+            measuredBytes += sizes[key] ?? 0
+        }
+        unmeasured = []
+        return (sizes.count, measuredBytes)
+    }
+
+    /// The measured size of `key`'s visible value (nil: absent); call `quota()` first.
+    func size(ofKey key: String) -> Int? { sizes[key] }
 
     /// The visible value of `key`: the pending write if any, else the daemon's.
     func value(forKey key: String) -> PropertyListValue? {
@@ -40,11 +63,18 @@ struct KeyValueReplica {
     /// Pending writes in the order they were made.
     var pendingWrites: [PendingWrite] { pending.values.sorted { $0.writeID < $1.writeID } }
 
-    /// Records a local write (nil removes) and returns it, to be sent.
-    mutating func write(_ value: PropertyListValue?, forKey key: String) -> PendingWrite {
+    /// Records a local write (nil removes) and returns it, to be sent; `size` is its quota size when known.
+    mutating func write(_ value: PropertyListValue?, forKey key: String, size: Int? = nil) -> PendingWrite {
         let write = PendingWrite(key: key, value: value, writeID: nextWriteID)
         nextWriteID += 1
         pending[key] = write
+        if let size, value != nil {
+            measuredBytes += size - (sizes[key] ?? 0)
+            sizes[key] = size
+            unmeasured.remove(key)
+        } else {
+            unmeasured.insert(key)
+        }
         return write
     }
 
@@ -105,8 +135,11 @@ struct KeyValueReplica {
         Dictionary(uniqueKeysWithValues: keys.map { ($0, value(forKey: $0)) })
     }
 
-    private func changed(since before: [String: PropertyListValue?]) -> [String] {
-        before.filter { key, old in value(forKey: key) != old }.keys.sorted()
+    /// The keys whose visible value differs from `before` (to be measured again).
+    private mutating func changed(since before: [String: PropertyListValue?]) -> [String] {
+        let changed = before.filter { key, old in value(forKey: key) != old }.keys.sorted()
+        unmeasured.formUnion(changed)
+        return changed
     }
 }
 

@@ -8,15 +8,16 @@ import Wire
 ///
 /// Confined to the UI thread, like `HandoffCoordinator`: feed it every event the `AccountClient` posts
 /// (`handle(_:)`); `didChangeExternally` is called on that thread. Reads are served from the local copy.
-/// Writes change the copy at once, are saved to `kv-pending.json` in the device's directory and sent to the
-/// daemon; ones made while the daemon is down are sent when the client has reconnected. On every connect
+/// Writes change the copy at once, are appended to `kv-pending.log` in the device's directory before `set`
+/// returns (a crash of the process cannot lose them) and sent to the daemon; ones made while the daemon is
+/// down are sent when the client has reconnected. On every connect
 /// the store fetches the daemon's copy (sent in pieces, applied once the last is in; the first time:
 /// `initialSyncChange`) and subscribes to pushes.
 ///
 /// The client must register the device (the suite's `HandoffCoordinator` does); the store only needs the
-/// events. Create the store before `client.start()` so it sees the first `connected` event. The pending
-/// file is saved in the background; `synchronize()` (and releasing the store) waits for it, so call it
-/// before the process exits.
+/// events. Create the store before `client.start()` so it sees the first `connected` event.
+/// `synchronize()` (and releasing the store) syncs the log to the disk (`fdatasync`): writes then also
+/// survive power loss.
 public final class UbiquitousKeyValueStore {
     public let deviceName: String
     /// Called with every change the app did not make itself: other devices' writes, the initial sync,
@@ -24,7 +25,7 @@ public final class UbiquitousKeyValueStore {
     public var didChangeExternally: ((KeyValueStoreChange) -> Void)?
 
     private let client: AccountClient
-    private let file: PendingWriteFile
+    private let file: PendingWriteLog
     private let logger = Logger(label: "baton.kv")
     private var replica: KeyValueReplica
     /// Whether the current connection is registered and the pending writes went out on it.
@@ -38,10 +39,10 @@ public final class UbiquitousKeyValueStore {
     public init(deviceName: String, client: AccountClient, paths: BatonPaths = BatonPaths()) {
         self.deviceName = deviceName
         self.client = client
-        file = PendingWriteFile(directory: paths.deviceDirectory(deviceName))
+        file = PendingWriteLog(directory: paths.deviceDirectory(deviceName))
         // Write ids start from the clock (in microseconds) so they keep increasing even if the file is lost.
         let clockFloor = UInt64(max(0, Date().timeIntervalSince1970 * 1_000_000))
-        var saved: PendingWriteFile.Contents?
+        var saved: PendingWriteLog.Contents?
         do {
             saved = try file.load()
         } catch {
@@ -126,20 +127,26 @@ public final class UbiquitousKeyValueStore {
     /// Stores `value` under `key` (nil removes it). Throws when the key or value breaks a limit or is not a
     /// property-list value; a broken limit is also announced as a `quotaViolationChange` for the key.
     public func set(_ value: PropertyListValue?, forKey key: String) throws(KeyValueStoreError) {
-        let current = replica.values
+        // The value is encoded once, for its size and for its line in the log; the store's size is kept.
+        let valueJSON = value.flatMap { try? JSONEncoder().encode($0) }
+        let size =
+            valueJSON.map { KeyValueLimits.size(key: key, valueJSON: $0) }
+            ?? value.map { KeyValueLimits.size(key: key, value: $0) } ?? 0
+        let quota = replica.quota()
         do {
             _ = try KeyValueLimits.admit(
-                key: key, value: value, previous: current[key], count: current.count,
-                total: current.reduce(0) { $0 + KeyValueLimits.size(key: $1.key, value: $1.value) })
+                key: key, value: value, size: size, previousSize: replica.size(ofKey: key), count: quota.count,
+                total: quota.bytes)
         } catch {
             if error.isQuotaViolation {
                 didChangeExternally?(KeyValueStoreChange(reason: .quotaViolationChange, changedKeys: [key]))
             }
             throw error
         }
-        let write = replica.write(value, forKey: key)
+        let write = replica.write(value, forKey: key, size: size)
+        // On file before the daemon can have it.
+        file.append(write, valueJSON: valueJSON)
         if linkReady { send(write) }
-        persist()
     }
 
     /// Removes `key`.
@@ -153,7 +160,6 @@ public final class UbiquitousKeyValueStore {
     @discardableResult
     public func synchronize() -> Bool {
         if linkReady { replica.pendingWrites.forEach(send) }
-        persist()
         return file.flush()
     }
 
@@ -183,7 +189,7 @@ public final class UbiquitousKeyValueStore {
         case .keyValueSnapshot(let piece):
             guard piece.requestID == fetchRequestID, let snapshot = assemble(piece) else { return true }
             let (changed, accountChanged) = replica.apply(snapshot)
-            if accountChanged { persist() }
+            if accountChanged { file.compact(contents) }
             let reason: KeyValueStoreChangeReason =
                 accountChanged ? .accountChange : hasSynced ? .serverChange : .initialSyncChange
             let firstSync = !hasSynced
@@ -192,13 +198,15 @@ public final class UbiquitousKeyValueStore {
         case .keyValueChanged(let change):
             announce(.serverChange, replica.apply(change.entries))
         case .keyValueWritten(let written):
+            let wasPending = replica.pending[written.key]?.writeID == written.writeID
             let changed = replica.acknowledge(written)
-            persist()
+            if wasPending { settled(written.key, written.writeID) }
             announce(.serverChange, changed)
         case .keyValueRejected(let rejected):
             logger.warning("write refused", metadata: ["key": "\(rejected.key)", "reason": "\(rejected.reason)"])
+            let wasPending = replica.pending[rejected.key]?.writeID == rejected.writeID
             let changed = replica.reject(rejected)
-            persist()
+            if wasPending, replica.pending[rejected.key] == nil { settled(rejected.key, rejected.writeID) }
             if rejected.reason.isQuotaViolation {
                 announce(.quotaViolationChange, Array(Set(changed + [rejected.key])).sorted())
             } else {
@@ -241,8 +249,17 @@ public final class UbiquitousKeyValueStore {
         didChangeExternally?(KeyValueStoreChange(reason: reason, changedKeys: keys))
     }
 
-    private func persist() {
-        file.save(.init(nextWriteID: replica.nextWriteID, writes: replica.pendingWrites))
+    /// What the log must hold: the pending writes and the next write id.
+    private var contents: PendingWriteLog.Contents {
+        .init(nextWriteID: replica.nextWriteID, writes: replica.pendingWrites)
+    }
+
+    /// Logs that the write `writeID` of `key` is no longer pending; rewrites the log once it has grown.
+    /// (No sync is waited for: a lost line only means the daemon is sent the write again, and applies it once.)
+    private func settled(_ key: String, _ writeID: UInt64?) {
+        guard let writeID else { return }
+        file.append(.done(key: key, writeID: writeID))
+        if file.wantsCompaction { file.compact(contents) }
     }
 }
 

@@ -16,8 +16,16 @@ public enum KeyValueLimits {
 
     /// The size of one pair as the quota counts it.
     public static func size(key: String, value: PropertyListValue) -> Int {
-        let keyBytes = (try? JSONEncoder().encode(key).count) ?? key.utf8.count + 2
-        return keyBytes + value.encodedSize
+        keyBytes(key) + value.encodedSize
+    }
+
+    /// The size of a pair whose value is already encoded (`valueJSON`, the value's JSON encoding).
+    public static func size(key: String, valueJSON: Data) -> Int {
+        keyBytes(key) + valueJSON.count
+    }
+
+    private static func keyBytes(_ key: String) -> Int {
+        (try? JSONEncoder().encode(key).count) ?? key.utf8.count + 2
     }
 
     /// Checks a key on its own.
@@ -50,12 +58,23 @@ public enum KeyValueLimits {
     public static func admit(
         key: String, value: PropertyListValue?, previous: PropertyListValue?, count: Int, total: Int
     ) throws(KeyValueStoreError) -> Int {
+        try admit(
+            key: key, value: value, size: value.map { size(key: key, value: $0) } ?? 0,
+            previousSize: previous.map { size(key: key, value: $0) }, count: count, total: total)
+    }
+
+    /// `admit(key:value:previous:count:total:)` with the sizes already measured (`size(key:value:)`;
+    /// `size` is not read when removing, `previousSize` is nil when the key is absent), for a caller that
+    /// keeps them.
+    public static func admit(
+        key: String, value: PropertyListValue?, size: Int, previousSize: Int?, count: Int, total: Int
+    ) throws(KeyValueStoreError) -> Int {
         try validate(key: key)
-        let released = previous.map { size(key: key, value: $0) } ?? 0
+        let released = previousSize ?? 0
         guard let value else { return total - released }
         try validate(value: value, key: key)
-        if previous == nil, count >= maxKeys { throw .tooManyKeys(key: key, limit: maxKeys) }
-        let newTotal = total - released + size(key: key, value: value)
+        if previousSize == nil, count >= maxKeys { throw .tooManyKeys(key: key, limit: maxKeys) }
+        let newTotal = total - released + size
         if newTotal > maxTotalBytes { throw .quotaExceeded(key: key, size: newTotal, limit: maxTotalBytes) }
         return newTotal
     }

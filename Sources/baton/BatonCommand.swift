@@ -18,6 +18,7 @@ struct BatonCommand: AsyncParsableCommand {
             DevicesCommand.self,
             ActivitiesCommand.self,
             HandoffProbeCommand.self,
+            KeyValueProbeCommand.self,
             DumpCommand.self,
             KeyValueCommand.self,
             LocationCommand.self,

@@ -35,6 +35,22 @@ struct KeyValueReplicaTests {
         #expect(replica.value(forKey: "k") == .string("theirs"))
     }
 
+    @Test func theKeptSizeIsTheSizeOfEveryVisibleValue() {
+        var replica = KeyValueReplica(pending: [PendingWrite(key: "p", value: .int(1), writeID: 3)], nextWriteID: 1)
+        func measured(_ replica: KeyValueReplica) -> Int {
+            replica.values.reduce(0) { $0 + KeyValueLimits.size(key: $1.key, value: $1.value) }
+        }
+        let known = KeyValueLimits.size(key: "mine", value: .string("a longer value"))
+        _ = replica.write(.string("a longer value"), forKey: "mine", size: known)
+        _ = replica.write(.string("unmeasured"), forKey: "other")
+        _ = replica.apply(snapshot(4, [entry("a", .int(1), 1), entry("mine", .string("theirs"), 2)]))
+        _ = replica.apply([entry("a", .array([.int(1), .int(2)]), 5), entry("b", .bool(true), 6)])
+        #expect(replica.quota() == (count: 5, bytes: measured(replica)))
+        _ = replica.write(nil, forKey: "a")
+        _ = replica.apply(snapshot(7, [], store: "T"))  // another account: everything goes
+        #expect(replica.quota() == (count: 0, bytes: 0))
+    }
+
     @Test func aSnapshotRemovesKeysItNoLongerHolds() {
         var replica = KeyValueReplica(nextWriteID: 1)
         #expect(replica.apply(snapshot(2, [entry("a", .int(1), 1), entry("b", .int(2), 2)])).changed == ["a", "b"])

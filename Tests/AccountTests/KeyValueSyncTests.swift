@@ -128,7 +128,7 @@ import Wire
         try alpha.store.set(.string("written offline"), forKey: "note")
         #expect(alpha.store.string(forKey: "note") == "written offline")
         #expect(alpha.store.synchronize())
-        let pendingFile = harness.home.appendingPathComponent("state/devices/alpha/kv-pending.json")
+        let pendingFile = harness.home.appendingPathComponent("state/devices/alpha/kv-pending.log")
         #expect(try String(contentsOf: pendingFile, encoding: .utf8).contains("written offline"))
 
         #expect(try await harness.launch(["daemon", "start"]).exitStatus() == 0)
@@ -150,6 +150,25 @@ import Wire
         defer { relaunched.stop() }
         let alpha = relaunched.add("alpha", harness: harness)
         #expect(alpha.store.object(forKey: "answer") == .int(42), "the pending write is read back at once")
+        #expect(await relaunched.pump { alpha.synced && alpha.store.pendingWriteCount == 0 })
+        #expect(try await daemonEntry("answer", harness: harness)?.value == .int(42))
+    }
+
+    @Test func aWriteSurvivesTheAppKilledBeforeTheDaemonHadIt() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        // The probe's store writes with no daemon to send to, says so once `set` has returned, and is
+        // killed (-9) then: no synchronize, no deinit, no background sync waited for.
+        let probe = try harness.launch(["kv-probe", "set", "--device", "alpha", "--key", "answer", "--value", "42"])
+        #expect(await probe.waitForEvent("set") != nil, "\(probe.transcript)")
+        probe.kill()
+        _ = await probe.exitStatus()
+        #expect(harness.daemonPID == nil, "no daemon had the write")
+
+        let relaunched = KeyValueDevices()
+        defer { relaunched.stop() }
+        let alpha = relaunched.add("alpha", harness: harness)
+        #expect(alpha.store.object(forKey: "answer") == .int(42), "the write is read back from the log")
         #expect(await relaunched.pump { alpha.synced && alpha.store.pendingWriteCount == 0 })
         #expect(try await daemonEntry("answer", harness: harness)?.value == .int(42))
     }
