@@ -23,19 +23,23 @@ enum NotificationBench {
     static let total = 100_000
     static let measured = 2000
 
+    /// `fireOnly`: stop after `fire_lateness` and `timer_floor` (`baton bench notifications --fire-only`).
     static func run(
-        pushSamples: Int = 500, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String
+        pushSamples: Int = 500, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String,
+        fireOnly: Bool = false
     ) async throws -> [BenchFigure] {
         let home = BenchHome(prefix: "baton-notebench")
         setenv("BATON_HOME", home.url.path, 1)
         return try await home.run(stoppingClients: {}) {
             try await measure(
-                paths: BatonPaths(), pushSamples: pushSamples, startDaemon: startDaemon, cliBundle: cliBundle)
+                paths: BatonPaths(), pushSamples: pushSamples, startDaemon: startDaemon, cliBundle: cliBundle,
+                fireOnly: fireOnly)
         }
     }
 
     private static func measure(
-        paths: BatonPaths, pushSamples: Int, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String
+        paths: BatonPaths, pushSamples: Int, startDaemon: @Sendable (BatonPaths) async throws -> Void, cliBundle: String,
+        fireOnly: Bool
     ) async throws -> [BenchFigure] {
         try await startDaemon(paths)
         var figures: [BenchFigure] = []
@@ -92,6 +96,10 @@ enum NotificationBench {
                 budget: "p99 ≤ 5 ms"))
         figures.append(
             BenchFigure(benchmark: "notifications", metric: "timer_floor", unit: "ms", samples: floor.samples))
+        if fireOnly {
+            for link in [follower, adder] { link.close() }
+            return figures
+        }
 
         // Push → delivered on another connected device (B follows as itself).
         let deviceB = try await BenchLink.open(paths: paths)
