@@ -9,6 +9,8 @@ import Wire
 /// Writes are queued on GRDB's writer so the event loop never waits for the disk.
 final class AccountStore: Sendable {
     let pool: DatabasePool
+    /// Every write the daemon queues goes through here (counted: `WriterQueue`).
+    let writes: WriterQueue
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.
@@ -23,6 +25,7 @@ final class AccountStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         pool = try DatabasePool(path: url.path, configuration: configuration)
+        writes = WriterQueue(pool: pool)
         self.logger = logger
         try AccountSchema.migrator.migrate(pool)
         // Nothing is current before any device has connected to this daemon.
@@ -73,7 +76,7 @@ final class AccountStore: Sendable {
 
     private func write(_ updates: @escaping @Sendable (Database) throws -> Void) {
         let logger = logger
-        pool.asyncWrite(updates) { _, result in
+        writes.asyncWrite(updates) { _, result in
             if case .failure(let error) = result { logger.error("database write failed: \(error)") }
         }
     }

@@ -13,10 +13,10 @@ struct NotificationTable: Sendable {
     let logger: Logger
     private let batcher: WriteBatcher
 
-    init(pool: DatabasePool, logger: Logger) {
-        self.pool = pool
+    init(writes: WriterQueue, logger: Logger) {
+        pool = writes.pool
         self.logger = logger
-        batcher = WriteBatcher(pool: pool, logger: logger)
+        batcher = WriteBatcher(writes: writes, logger: logger)
     }
 
     static func createTables(_ db: Database) throws {
@@ -169,6 +169,15 @@ struct NotificationTable: Sendable {
         batcher.write(change, then: then)
     }
 
+    /// `write`, committed at once on the caller's thread (the event loop) when the writer is idle, `then` run
+    /// there right after (`WriteBatcher.writeAtOnceWhenIdle`); queued like `write` otherwise. For a fire: a
+    /// few rows, no attachment copies to look up.
+    func writeAtOnceWhenIdle(
+        _ change: @escaping @Sendable (Database) throws -> Void, then: @escaping @Sendable (_ committed: Bool) -> Void
+    ) {
+        batcher.writeAtOnceWhenIdle(change, then: then)
+    }
+
     // MARK: - Statements (run inside `write`)
 
     static func json(_ value: some Encodable) throws -> String {
@@ -200,8 +209,9 @@ struct NotificationTable: Sendable {
         }
     }
 
+    /// Writes the delivered row of `notification`, whose JSON is `json` (`EncodedDelivery.body`).
     static func saveDelivered(
-        _ notification: DeliveredNotification, sequence: Int64, unsent: Bool, in db: Database
+        _ notification: DeliveredNotification, json: String, sequence: Int64, unsent: Bool, in db: Database
     ) throws {
         AttachmentCleanup.release(
             try AttachmentCleanup.deliveredAttachments(
@@ -213,7 +223,7 @@ struct NotificationTable: Sendable {
                 """,
             arguments: [
                 notification.owner.bundleIdentifier, notification.owner.device, notification.request.identifier,
-                try json(notification), sequence, unsent,
+                json, sequence, unsent,
             ])
     }
 
