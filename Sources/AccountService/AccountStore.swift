@@ -11,6 +11,8 @@ final class AccountStore: Sendable {
     let pool: DatabasePool
     /// Every write the daemon queues goes through here (counted: `WriterQueue`).
     let writes: WriterQueue
+    /// Checkpoints the log off the writer's and the loop's threads (`WALCheckpointer`).
+    private let checkpointer: WALCheckpointer
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.
@@ -28,6 +30,8 @@ final class AccountStore: Sendable {
         writes = WriterQueue(pool: pool)
         self.logger = logger
         try AccountSchema.migrator.migrate(pool)
+        checkpointer = try WALCheckpointer(path: url.path, logger: logger)
+        try checkpointer.install(on: pool)
         // Nothing is current before any device has connected to this daemon.
         try pool.write { db in try db.execute(sql: "DELETE FROM activity") }
     }
