@@ -12,7 +12,7 @@ final class AccountStore: Sendable {
     /// Every write the daemon queues goes through here (counted: `WriterQueue`).
     let writes: WriterQueue
     /// Checkpoints the log off the writer's and the loop's threads (`WALCheckpointer`).
-    private let checkpointer: WALCheckpointer
+    let checkpointer: WALCheckpointer
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.

@@ -19,6 +19,10 @@ final class WALCheckpointer: Sendable {
     private let logger: Logger
     /// True from the request of a checkpoint until it has run: at most one is waiting or running.
     private let requested = Atomic(false)
+    private let completed = Atomic(0)
+
+    /// How many checkpoints have run to the end (for tests).
+    var checkpointsRun: Int { completed.load(ordering: .acquiring) }
 
     /// Opens the checkpoint's own connection to the database at `path` (already in WAL mode).
     init(path: String, logger: Logger) throws {
@@ -46,6 +50,7 @@ final class WALCheckpointer: Sendable {
         connection.asyncWriteWithoutTransaction { [self] db in
             do {
                 try db.checkpoint(.passive)
+                completed.add(1, ordering: .releasing)
             } catch {
                 // Busy (the writer is restarting the log): the next commit past the threshold asks again.
                 logger.debug("checkpoint not done", metadata: ["error": "\(error)"])
