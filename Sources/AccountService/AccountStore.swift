@@ -9,6 +9,10 @@ import Wire
 /// Writes are queued on GRDB's writer so the event loop never waits for the disk.
 final class AccountStore: Sendable {
     let pool: DatabasePool
+    /// Every write the daemon queues goes through here (counted: `WriterQueue`).
+    let writes: WriterQueue
+    /// Checkpoints the log off the writer's and the loop's threads (`WALCheckpointer`).
+    let checkpointer: WALCheckpointer
     private let logger: Logger
 
     /// Opens (creating and migrating) the database at `url`.
@@ -23,8 +27,11 @@ final class AccountStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         pool = try DatabasePool(path: url.path, configuration: configuration)
+        writes = WriterQueue(pool: pool)
         self.logger = logger
         try AccountSchema.migrator.migrate(pool)
+        checkpointer = try WALCheckpointer(path: url.path, logger: logger)
+        try checkpointer.install(on: pool)
         // Nothing is current before any device has connected to this daemon.
         try pool.write { db in try db.execute(sql: "DELETE FROM activity") }
     }
@@ -73,7 +80,7 @@ final class AccountStore: Sendable {
 
     private func write(_ updates: @escaping @Sendable (Database) throws -> Void) {
         let logger = logger
-        pool.asyncWrite(updates) { _, result in
+        writes.asyncWrite(updates) { _, result in
             if case .failure(let error) = result { logger.error("database write failed: \(error)") }
         }
     }

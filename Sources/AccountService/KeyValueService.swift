@@ -51,7 +51,7 @@ final class KeyValueService: DaemonService {
     static let anonymousWriter = "cli"
 
     init(store: AccountStore, eventLoop: any EventLoop, logger: Logger, now: @escaping () -> Date) throws {
-        table = KeyValueTable(pool: store.pool)
+        table = KeyValueTable(pool: store.pool, writes: store.writes)
         let contents = try table.load()
         self.eventLoop = eventLoop
         self.logger = logger

@@ -16,6 +16,7 @@ struct KeyValueTable {
     }
 
     let pool: DatabasePool
+    let writes: WriterQueue
 
     /// Reads the whole store (at most a megabyte by the quota).
     func load() throws -> Contents {
@@ -67,7 +68,7 @@ struct KeyValueTable {
         } catch {
             return completion(.failure(error))
         }
-        pool.asyncWrite(
+        writes.asyncWrite(
             { db in
                 // Cached statements: the commit is on the toggle's path, and preparing SQL is most of its cost.
                 if let json {

@@ -8,9 +8,11 @@ public enum BenchName: String, CaseIterable, ExpressibleByArgument, Sendable {
 
     /// Runs this benchmark with `samples` per measurement (each its own default when nil). `startDaemon`
     /// starts the account daemon for `paths` (`baton daemon start`'s way); `cliBundle` is the bundle
-    /// identifier notifications from the command line are filed under.
+    /// identifier notifications from the command line are filed under; `fireOnly` runs only the notification
+    /// benchmark's fire lateness and timer floor.
     public func run(
-        samples: Int?, startDaemon: @escaping @Sendable (BatonPaths) async throws -> Void, cliBundle: String
+        samples: Int?, startDaemon: @escaping @Sendable (BatonPaths) async throws -> Void, cliBundle: String,
+        fireOnly: Bool = false
     ) async throws -> [BenchFigure] {
         switch self {
         case .render:
@@ -32,7 +34,7 @@ public enum BenchName: String, CaseIterable, ExpressibleByArgument, Sendable {
             }
         case .notifications:
             return try await NotificationBench.run(
-                pushSamples: samples ?? 500, startDaemon: startDaemon, cliBundle: cliBundle)
+                pushSamples: samples ?? 500, startDaemon: startDaemon, cliBundle: cliBundle, fireOnly: fireOnly)
         case .kv:
             let results = try await KVBench.run(samples: samples ?? 200)
             return results.keys.sorted().map { key in

@@ -28,6 +28,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Machine output: a JSON array of figures.")
     var json = false
 
+    @Flag(help: "notifications: measure only the fire lateness and its timer floor (no pushes, restart or banner).")
+    var fireOnly = false
+
     func validate() throws {
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
     }
@@ -37,7 +40,7 @@ struct BenchCommand: AsyncParsableCommand {
         for name in names.isEmpty ? BenchName.allCases : names {
             figures += try await name.run(
                 samples: samples, startDaemon: { _ = try await DaemonLauncher.start(paths: $0) },
-                cliBundle: NotificationCLI.cliBundle)
+                cliBundle: NotificationCLI.cliBundle, fireOnly: fireOnly)
         }
         if json {
             try JSONOutput.print(figures)

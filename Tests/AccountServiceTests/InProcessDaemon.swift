@@ -77,19 +77,21 @@ final class InProcessDaemon {
 
     /// Occupies GRDB's writer until `release()`: every commit queued behind it waits for real, as behind a
     /// slow disk.
-    func holdWriter() -> WriterHold { WriterHold(pool: store.pool) }
+    func holdWriter() -> WriterHold { WriterHold(writes: store.writes) }
 }
 
 /// GRDB's writer kept busy by the test until released.
 final class WriterHold: Sendable {
     private let gate = DispatchSemaphore(value: 0)
 
-    /// Returns once the writer is inside the hold.
-    init(pool: DatabasePool) {
+    /// Returns once the writer is inside the hold (queued as the daemon queues its writes, so the daemon
+    /// knows its writer is busy).
+    init(writes: WriterQueue) {
         let entered = DispatchSemaphore(value: 0)
-        pool.asyncWriteWithoutTransaction { [gate] _ in
+        writes.asyncWrite { [gate] _ in
             entered.signal()
             gate.wait()
+        } completion: { _, _ in
         }
         entered.wait()
     }

@@ -91,8 +91,10 @@ enum AttachmentCleanup {
         _ type: Row.Type, table: String, column: String, where condition: String, arguments: StatementArguments,
         in db: Database
     ) throws -> [Row] {
+        // Cached: a fire looks up its rows here (three tables, two conditions: a few statements in all).
         try String.fetchAll(
-            db, sql: "SELECT \(column) FROM \(table) WHERE \(condition) AND instr(\(column), ?) > 0",
+            db.cachedStatement(
+                sql: "SELECT \(column) FROM \(table) WHERE \(condition) AND instr(\(column), ?) > 0"),
             arguments: arguments + [AttachmentStore.directoryName]
         ).compactMap { try? JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
     }

@@ -28,6 +28,17 @@ extension NotificationService {
         }
     }
 
+    /// Sends a delivery, encoded once (`EncodedDelivery`) when it comes so.
+    func sendDelivery(
+        _ notification: DeliveredNotification, encoded: EncodedDelivery?, requestID: UInt64?,
+        to connection: ClientConnection
+    ) {
+        guard let encoded else {
+            return send(.notificationDelivered(notification), requestID: requestID, to: connection)
+        }
+        connection.send(encoded.wire(requestID: requestID))
+    }
+
     func send(_ message: NotificationMessage, requestID: UInt64?, to connection: ClientConnection) {
         do {
             connection.send(try message.wire(requestID: requestID))

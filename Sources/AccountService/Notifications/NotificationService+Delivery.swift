@@ -46,11 +46,15 @@ extension NotificationService {
 
     /// Records a batch of fires (one transaction: pending rows removed or moved on, delivered rows written,
     /// overflow dropped, and `alongWith` when given), then, once committed, tells the devices and followers.
+    /// Each delivery is encoded once, for its row and for every message that carries it. A small batch of
+    /// the scheduler's commits at once on the loop when the writer is idle (`commitsOnTheLoop`): no hop to
+    /// the writer's thread and back between the timer and the socket.
     func fire(
         _ firings: [NotificationScheduler.Firing], alongWith extra: (@Sendable (Database) throws -> Void)? = nil
     ) {
         let now = clock.now()
-        var records: [(DeliveredNotification, Int64, Bool)] = []
+        var onTheLoop = extra == nil && commitsOnTheLoop(firings)
+        var records: [(EncodedDelivery?, DeliveredNotification, Bool)] = []
         var dropped: [(NotificationOwner, [String])] = []
         var remaining: [NotificationTable.PendingRow] = []
         var finished: [(NotificationOwner, String)] = []
@@ -59,7 +63,8 @@ extension NotificationService {
             sequence += 1
             let notification = DeliveredNotification(
                 owner: firing.owner, request: firing.request, date: now, lateBy: firing.lateBy, sequence: sequence)
-            records.append((notification, sequence, !connected))
+            // One that cannot be encoded is encoded again in the transaction, which then fails: no one hears.
+            records.append((try? EncodedDelivery(notification), notification, !connected))
             dropped.append((firing.owner, record(notification, unsent: !connected)))
             if let next = firing.nextFire {
                 remaining.append(
@@ -68,35 +73,58 @@ extension NotificationService {
                 finished.append((firing.owner, firing.request.identifier))
             }
         }
-        dropped += trimDelivered()
+        // Over the content budget, the oldest of any app go: their attachments were not looked at.
+        let trimmed = trimDelivered()
+        if !trimmed.isEmpty { onTheLoop = false }
+        dropped += trimmed
         let loop = eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
         let committed = firings
-        let deliveredNow = records.map(\.0)
+        let deliveredNow = records.map { ($0.0, $0.1) }
         let (finishedRows, remainingRows, recordRows, droppedRows) = (finished, remaining, records, dropped)
-        table.write { db in
+        let change: @Sendable (Database) throws -> Void = { db in
             for (owner, identifier) in finishedRows {
                 try NotificationTable.deletePending(owner, identifiers: [identifier], in: db)
             }
             for row in remainingRows { try NotificationTable.savePending(row, in: db) }
-            for (notification, sequence, isUnsent) in recordRows {
-                try NotificationTable.saveDelivered(notification, sequence: sequence, unsent: isUnsent, in: db)
+            for (encoded, notification, isUnsent) in recordRows {
+                try NotificationTable.saveDelivered(
+                    notification, json: try encoded?.body ?? NotificationTable.json(notification),
+                    sequence: notification.sequence ?? 0, unsent: isUnsent, in: db)
             }
             for (owner, identifiers) in droppedRows where !identifiers.isEmpty {
                 try NotificationTable.deleteDelivered(owner, identifiers: identifiers, in: db)
             }
             try extra?(db)
-        } then: { wasCommitted in
+        }
+        // On the loop, `then` runs at once there, and `execute` queues the announcement behind the current
+        // task without waking a thread: it still leaves after the commit, from `announce` alone.
+        let then: @Sendable (Bool) -> Void = { wasCommitted in
             // A batch that did not commit is announced to no one (the error is logged).
             guard wasCommitted else { return }
             loop.execute {
                 let service = bound.value
                 service.committedThrough = max(
-                    service.committedThrough, deliveredNow.compactMap(\.sequence).max() ?? 0)
-                for notification in deliveredNow { service.announce(notification) }
+                    service.committedThrough, deliveredNow.compactMap(\.1.sequence).max() ?? 0)
+                for (encoded, notification) in deliveredNow { service.announce(notification, encoded: encoded) }
                 service.onCommittedFires(committed)
             }
         }
+        if onTheLoop { table.writeAtOnceWhenIdle(change, then: then) } else { table.write(change, then: then) }
+    }
+
+    /// The most fires committed at once on the loop; a larger batch (missed ones after a restart) is queued.
+    static let maxFiresCommittedOnTheLoop = 32
+
+    /// Whether `firings` may commit on the loop: few, and no attachment in them or in the delivered
+    /// notifications they replace or push out (a copy released there is looked up across the tables after
+    /// the commit, which is not for the loop). Called before they are recorded.
+    func commitsOnTheLoop(_ firings: [NotificationScheduler.Firing]) -> Bool {
+        firings.count <= Self.maxFiresCommittedOnTheLoop
+            && !firings.contains { firing in
+                !firing.request.content.attachments.isEmpty
+                    || (delivered[firing.owner] ?? []).contains { !$0.request.content.attachments.isEmpty }
+            }
     }
 
     /// Adds `notification` on top of its owner's delivered list (replacing one with the same identifier);
@@ -119,11 +147,12 @@ extension NotificationService {
         return droppedIdentifiers
     }
 
-    /// Sends a committed delivery to its device (when connected) and to followers.
-    func announce(_ notification: DeliveredNotification) {
+    /// Sends a committed delivery to its device (when connected) and to followers, as `encoded` when given
+    /// (the text its row holds).
+    func announce(_ notification: DeliveredNotification, encoded: EncodedDelivery? = nil) {
         let owner = notification.owner
         if let device = devices.connection(named: owner.device) {
-            send(.notificationDelivered(notification), requestID: nil, to: device)
+            sendDelivery(notification, encoded: encoded, requestID: nil, to: device)
             if unsent[owner]?.remove(notification.request.identifier) != nil {
                 let identifier = notification.request.identifier
                 table.write { db in try NotificationTable.markSent(owner, identifiers: [identifier], in: db) }
@@ -145,7 +174,9 @@ extension NotificationService {
                     arguments: [owner.bundleIdentifier, owner.device, identifier])
             }
         }
-        tellFollowers(.notificationDelivered(notification), owner: owner)
+        for follower in followers.values where follower.filter.matches(owner) {
+            sendDelivery(notification, encoded: encoded, requestID: follower.requestID, to: follower.connection)
+        }
         if let bridge = desktopBridge(), showsOnDesktop(notification) {
             let category = appRow(owner).categories.first {
                 $0.identifier == notification.request.content.categoryIdentifier

@@ -72,7 +72,7 @@ final class NotificationService: DaemonService {
     ) throws {
         self.extensions = extensions
         self.extensionRunner = extensionRunner
-        table = NotificationTable(pool: store.pool, logger: logger)
+        table = NotificationTable(writes: store.writes, logger: logger)
         self.devices = devices
         self.eventLoop = eventLoop
         self.clock = clock

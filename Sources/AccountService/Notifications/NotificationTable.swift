@@ -13,10 +13,10 @@ struct NotificationTable: Sendable {
     let logger: Logger
     private let batcher: WriteBatcher
 
-    init(pool: DatabasePool, logger: Logger) {
-        self.pool = pool
+    init(writes: WriterQueue, logger: Logger) {
+        pool = writes.pool
         self.logger = logger
-        batcher = WriteBatcher(pool: pool, logger: logger)
+        batcher = WriteBatcher(writes: writes, logger: logger)
     }
 
     static func createTables(_ db: Database) throws {
@@ -169,7 +169,16 @@ struct NotificationTable: Sendable {
         batcher.write(change, then: then)
     }
 
-    // MARK: - Statements (run inside `write`)
+    /// `write`, committed at once on the caller's thread (the event loop) when the writer is idle, `then` run
+    /// there right after (`WriteBatcher.writeAtOnceWhenIdle`); queued like `write` otherwise. For a fire: a
+    /// few rows, no attachment copies to look up.
+    func writeAtOnceWhenIdle(
+        _ change: @escaping @Sendable (Database) throws -> Void, then: @escaping @Sendable (_ committed: Bool) -> Void
+    ) {
+        batcher.writeAtOnceWhenIdle(change, then: then)
+    }
+
+    // MARK: - Statements (run inside `write`; those on a fire's path are cached: prepared once per connection)
 
     static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
@@ -179,11 +188,12 @@ struct NotificationTable: Sendable {
         // A replaced request's copies go unless the new one names them too (`AttachmentCleanup`).
         AttachmentCleanup.release(
             try AttachmentCleanup.pendingAttachments(row.owner, identifier: row.request.identifier, in: db), in: db)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO notificationPending (bundle, device, identifier, request, anchor, nextFire)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 row.owner.bundleIdentifier, row.owner.device, row.request.identifier, try json(row.request),
                 row.anchor.timeIntervalSince1970, row.nextFire?.timeIntervalSince1970,
@@ -194,26 +204,35 @@ struct NotificationTable: Sendable {
         for identifier in identifiers {
             AttachmentCleanup.release(
                 try AttachmentCleanup.pendingAttachments(owner, identifier: identifier, in: db), in: db)
-            try db.execute(
-                sql: "DELETE FROM notificationPending WHERE bundle = ? AND device = ? AND identifier = ?",
-                arguments: [owner.bundleIdentifier, owner.device, identifier])
+            try db.cachedStatement(
+                sql: "DELETE FROM notificationPending WHERE bundle = ? AND device = ? AND identifier = ?"
+            ).execute(arguments: [owner.bundleIdentifier, owner.device, identifier])
         }
     }
 
+    /// Writes the delivered row of `notification`, encoding it.
     static func saveDelivered(
         _ notification: DeliveredNotification, sequence: Int64, unsent: Bool, in db: Database
+    ) throws {
+        try saveDelivered(notification, json: try json(notification), sequence: sequence, unsent: unsent, in: db)
+    }
+
+    /// Writes the delivered row of `notification`, whose JSON is `json` (`EncodedDelivery.body`).
+    static func saveDelivered(
+        _ notification: DeliveredNotification, json: String, sequence: Int64, unsent: Bool, in db: Database
     ) throws {
         AttachmentCleanup.release(
             try AttachmentCleanup.deliveredAttachments(
                 notification.owner, identifier: notification.request.identifier, in: db), in: db)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO notificationDelivered (bundle, device, identifier, notification, sequence, unsent)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 notification.owner.bundleIdentifier, notification.owner.device, notification.request.identifier,
-                try json(notification), sequence, unsent,
+                json, sequence, unsent,
             ])
     }
 
@@ -221,17 +240,17 @@ struct NotificationTable: Sendable {
         for identifier in identifiers {
             AttachmentCleanup.release(
                 try AttachmentCleanup.deliveredAttachments(owner, identifier: identifier, in: db), in: db)
-            try db.execute(
-                sql: "DELETE FROM notificationDelivered WHERE bundle = ? AND device = ? AND identifier = ?",
-                arguments: [owner.bundleIdentifier, owner.device, identifier])
+            try db.cachedStatement(
+                sql: "DELETE FROM notificationDelivered WHERE bundle = ? AND device = ? AND identifier = ?"
+            ).execute(arguments: [owner.bundleIdentifier, owner.device, identifier])
         }
     }
 
     static func markSent(_ owner: NotificationOwner, identifiers: [String], in db: Database) throws {
         for identifier in identifiers {
-            try db.execute(
-                sql: "UPDATE notificationDelivered SET unsent = 0 WHERE bundle = ? AND device = ? AND identifier = ?",
-                arguments: [owner.bundleIdentifier, owner.device, identifier])
+            try db.cachedStatement(
+                sql: "UPDATE notificationDelivered SET unsent = 0 WHERE bundle = ? AND device = ? AND identifier = ?"
+            ).execute(arguments: [owner.bundleIdentifier, owner.device, identifier])
         }
     }
 

@@ -6,7 +6,9 @@ import Synchronization
 /// Queues changes for GRDB's serial writer and commits whatever has queued up in one transaction: under a
 /// burst (100 000 adds) the disk sees a few large commits instead of one per change, so a fire queued behind
 /// them waits for one commit, not thousands. Order is kept; each change's `then` runs after its transaction
-/// ended, told whether it committed (a failed batch is rolled back whole and logged).
+/// ended, told whether it committed (a failed batch is rolled back whole and logged). A small change that must
+/// not wait for a thread hop (a fire) commits at once on the caller's thread when the writer is idle
+/// (`writeAtOnceWhenIdle`).
 final class WriteBatcher: Sendable {
     typealias Change = @Sendable (Database) throws -> Void
     typealias Then = @Sendable (_ committed: Bool) -> Void
@@ -18,12 +20,12 @@ final class WriteBatcher: Sendable {
         var pendingThens: [Then] = []
     }
 
-    private let pool: DatabasePool
+    private let writes: WriterQueue
     private let logger: Logger
     private let state = Mutex(State())
 
-    init(pool: DatabasePool, logger: Logger) {
-        self.pool = pool
+    init(writes: WriterQueue, logger: Logger) {
+        self.writes = writes
         self.logger = logger
     }
 
@@ -36,9 +38,27 @@ final class WriteBatcher: Sendable {
         if start { flush() }
     }
 
+    /// Like `write`, but when nothing is queued on the writer (here or elsewhere in the daemon) `change`
+    /// commits at once in a transaction of its own on the caller's thread, and `then` runs there right after:
+    /// no hop to the writer's thread and back. Otherwise it is queued like `write` and the batch being
+    /// committed carries it. Called on the event loop (the thread that queues every write), for small
+    /// changes only: the loop waits for the commit. Returns whether it was committed at once.
+    @discardableResult
+    func writeAtOnceWhenIdle(_ change: @escaping Change, then: @escaping Then) -> Bool {
+        guard let result = writes.commitIfIdle(change) else {
+            write(change, then: then)
+            return false
+        }
+        if case .failure(let error) = result {
+            logger.error("notification write failed", metadata: ["error": "\(error)", "changes": "1"])
+        }
+        then((try? result.get()) != nil)
+        return true
+    }
+
     private func flush() {
         let logger = logger
-        pool.asyncWrite(
+        writes.asyncWrite(
             { [self] db -> Int in
                 let batch = state.withLock { state in
                     let batch = state.queued
