@@ -64,6 +64,7 @@ public struct AccountOperations: Sendable {
                 }
             }
         }
+        try files.startPushes(after: 0)  // A new account: every push is after its creation.
         try files.write(link: AccountLinkRecord(url: url, machine: machine, owner: owner), key: key)
         try files.keep(machineID: identifier)
         return Joined(
@@ -80,7 +81,7 @@ public struct AccountOperations: Sendable {
         let address = try ServerAddress(url: url)
         let identifier = files.machineID()
         let logger = logger
-        let owner = try await ServerSession.with(address, logger: logger) { connection in
+        let (owner, newestPush) = try await ServerSession.with(address, logger: logger) { connection in
             // A database without Baton's schema has no account to join: nothing is created there.
             let exists =
                 try await connection.query("SELECT to_regclass('baton.accounts') IS NOT NULL", logger: logger)
@@ -130,7 +131,13 @@ public struct AccountOperations: Sendable {
                             machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
                             sealed = coalesce(baton.machines.sealed, EXCLUDED.sealed)
                         """, logger: logger)
-                    return owner
+                    // The push history this machine does not get ends here: a push sent after the join reaches it,
+                    // however late its link first reads (`PushBridge.pull`).
+                    let newestPush =
+                        try await connection.query(
+                            "SELECT coalesce(max(seq), 0)::bigint FROM baton.pushes", logger: logger
+                        ).collect().first?.decode(Int64.self) ?? 0
+                    return (owner, newestPush)
                 }
             }
         }
@@ -139,6 +146,7 @@ public struct AccountOperations: Sendable {
         if let cursor = try files.startingCursor(joining: record, bring: bring, storeRevision: storeRevision) {
             try files.write(cursor: cursor)
         }
+        try files.startPushes(after: newestPush)
         try files.write(link: record, key: key)
         try files.keep(machineID: identifier)
         return Joined(account: owner, machine: machine, server: address.redacted, keyFile: files.key.path, key: nil)
