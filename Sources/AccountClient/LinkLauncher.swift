@@ -25,11 +25,6 @@ public enum LinkLauncher {
         return PidLock.spawnUnlessHeld(lockFile(paths), executable: executable, arguments: ["run"])
     }
 
-    /// Stops a running link.
-    public static func stop(paths: BatonPaths) {
-        PidLock.terminateHolder(of: lockFile(paths))
-    }
-
     /// Stops a running link and waits until it has ended (`leave`: what it sent is then all in its cursor).
     public static func stopAndWait(paths: BatonPaths) async throws {
         try await PidLock.terminateHolderAndWait(of: lockFile(paths))
