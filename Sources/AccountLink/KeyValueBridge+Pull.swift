@@ -49,12 +49,12 @@ extension KeyValueBridge {
         } else if value == nil {
             return
         }
-        // On the condition that the daemon holds no newer write of the key than the link has heard of: a local
-        // write still on its way here is not overwritten (and lost, if the link ended before it wrote it back).
+        // On the condition that the daemon holds no newer write of the key than the link has heard of (`write`): a
+        // local write still on its way here is not overwritten.
         write(
             KeyValueEntry(
                 key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine),
-            unlessNewerThan: local[name]?.revision ?? 0, row: seq)
+            row: seq)
         // The daemon does not echo a link's own writes back to it: remember what it now holds.
         local[name] = KeyValueEntry(
             key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),

@@ -260,9 +260,13 @@ public actor KeyValueBridge {
                 key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
     }
 
-    /// Writes `entry`'s value into the daemon as its writer (with `unlessNewerThan`, only if the key holds no
-    /// newer write of a device); the answer says as which revision (`written`). A write that brings the server's
-    /// `row` holds the cursor file below that row until the daemon answers it (`settleServerCursor`).
+    /// Writes `entry`'s value into the daemon as its writer, only if the key holds no device's write newer than
+    /// `heard` (unless given, the revision of the key this link holds); the answer says as which revision
+    /// (`written`). Every write of the link's is conditional: a device's write it has not heard yet (one that
+    /// reached the daemon after the link read the key) stays, and is sent once heard. Unconditional, it was
+    /// overwritten in the daemon and, if the link ended before it heard the write and wrote it back, lost. A write
+    /// that brings the server's `row` holds the cursor file below that row until the daemon answers it
+    /// (`settleServerCursor`).
     func write(_ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil, row: Int64? = nil) {
         requestCounter += 1
         ownWrites[requestCounter] = entry
@@ -271,24 +275,17 @@ public actor KeyValueBridge {
             .keyValueWrite(
                 KeyValueWrite(
                     requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer,
-                    unlessNewerThan: heard)))
+                    unlessNewerThan: heard ?? local[entry.key]?.revision ?? 0)))
     }
 
-    /// The daemon stored a write of the link's as `reply.revision`. A local change of the key heard meanwhile with
-    /// a lower revision was stored before it and is overwritten in the daemon though it was acknowledged: it is
-    /// written again and sent, so it is ordered after the server's row it lost to, and every machine ends on it.
+    /// The daemon stored a write of the link's as `reply.revision`: the link holds it, unless it heard a later
+    /// change of the key meanwhile. No device's write was overwritten by it: the daemon stores a link's write only
+    /// if the key holds no device's write the link had not heard (`write`), and refuses it otherwise.
     private func written(_ reply: KeyValueWritten) {
         answered(reply.requestID)
         guard var entry = ownWrites.removeValue(forKey: reply.requestID), let revision = reply.revision else { return }
         entry.revision = revision
-        let held = local[entry.key]
-        if let held, held.revision > revision { return }  // A later change is known already.
-        if let held, !held.writer.hasPrefix(Self.remoteWriterPrefix),
-            held.value != entry.value || held.writer != entry.writer
-        {
-            write(held)
-            return
-        }
+        if let held = local[entry.key], held.revision > revision { return }  // A later change is known already.
         local[entry.key] = entry
     }
 
