@@ -219,6 +219,9 @@ public struct AccountOperations: Sendable {
         public var linkLastReason: String?
         /// One line per machine whose rows this machine passed because they did not open.
         public var skippedRows: [String]?
+        /// Pushes made here for other machines and not on the server yet (the link's outbox and what the daemon
+        /// holds for a link that is not attached): sent when the server is reachable again.
+        public var queuedPushes: Int?
     }
 
     /// A machine of the account as the server lists it.
@@ -238,6 +241,7 @@ public struct AccountOperations: Sendable {
             linkRunning: linkRunning)
         let skipped = SkippedRows(files: files).read()
         status.skippedRows = skipped.isEmpty ? nil : SkippedRows.summary(skipped)
+        status.queuedPushes = files.queuedPushes
         let logger = logger
         let key = try? files.readKey()
         do {

@@ -8,17 +8,15 @@ extension KeyValueBridge {
     /// This machine's route (`Routes`).
     var machineRoute: String { Routes.machine(record.machine, owner: record.owner, key: key) }
 
-    /// Seals this machine's devices into its row when its set of devices changed.
-    func publishDevices(_ names: [String], _ client: PostgresClient) async {
-        let current = Set(names)
-        guard current != publishedDevices else { return }
+    /// Seals this machine's devices into its row when they changed.
+    func publish(_ card: MachineCard, _ client: PostgresClient) async {
+        guard card != publishedCard else { return }
         do {
-            let (route, sealed) = try MachineCard(name: record.machine, devices: current.sorted())
-                .seal(owner: record.owner, key: key)
+            let (route, sealed) = try card.seal(owner: record.owner, key: key)
             try await client.query(
                 "UPDATE baton.machines SET sealed = \(sealed), seen_at = now() WHERE machine = \(route)",
                 logger: logger)
-            publishedDevices = current
+            publishedCard = card
         } catch {
             logger.info("devices not published yet", metadata: ["error": "\(ServerErrors.describe(error))"])
         }
@@ -36,8 +34,8 @@ extension KeyValueBridge {
     /// which removed the rows that named machines in the clear), and its identifier and devices when the handoff
     /// link wrote it again first (without them).
     func touchMachine(_ client: PostgresClient) async throws {
-        let devices = publishedDevices
-        let (route, sealed) = try MachineCard(name: record.machine, devices: (devices ?? []).sorted())
+        let published = publishedCard
+        let (route, sealed) = try (published ?? MachineCard(name: record.machine, devices: []))
             .seal(owner: record.owner, key: key)
         // A row the handoff link wrote again (no identifier, no devices) gets its devices once the daemon has said
         // which it serves; any other row keeps its box (`publishDevices` rewrites it when the devices change).
@@ -46,7 +44,7 @@ extension KeyValueBridge {
             INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(files.machineID()), \(sealed))
             ON CONFLICT (owner, machine) DO UPDATE SET seen_at = now(),
                 machine_id = coalesce(baton.machines.machine_id, EXCLUDED.machine_id),
-                sealed = CASE WHEN baton.machines.machine_id IS NULL AND \(devices != nil) THEN EXCLUDED.sealed
+                sealed = CASE WHEN baton.machines.machine_id IS NULL AND \(published != nil) THEN EXCLUDED.sealed
                     ELSE baton.machines.sealed END
             """, logger: logger)
     }

@@ -24,7 +24,8 @@ public actor KeyValueBridge {
     var local: [String: KeyValueEntry] = [:]
     private var daemon: DaemonLink?
     private var requestCounter: UInt64 = 100
-    var publishedDevices: Set<String>?
+    /// The card this link last wrote into the machine's row (its devices, those connected and those away).
+    var publishedCard: MachineCard?
     /// Whether the daemon's store has arrived: until then nothing is pushed or read (a server row must not
     /// overwrite a local write the link has not seen yet).
     var storeKnown = false
@@ -38,7 +39,7 @@ public actor KeyValueBridge {
     /// statement once a newer round has started (`pushOnce`), so two rounds never write the same key in turn.
     var pushRound = 0
     /// This machine's devices as the daemon last named them (published by the serve loop's next round).
-    private var wantedDevices: [String]?
+    private var wantedCard: MachineCard?
     /// Keys whose rows from before names were sealed (named in the clear) are still on the server: the next write
     /// of one removes that row (`KeyValueRow`).
     var legacyNames: Set<String> = []
@@ -113,7 +114,8 @@ public actor KeyValueBridge {
                     self.ringSend()
                 case .devicesReply(let reply):
                     // Devices of other machines shown here by the handoff link (its pid) are not this machine's.
-                    self.wantDevices(reply.devices.filter { $0.pid != getpid() }.map(\.name))
+                    self.wantDevices(
+                        reply.devices.filter { $0.pid != getpid() }.map(\.name), remembered: reply.remembered ?? [])
                 case .notification(let envelope):
                     // The daemon's answers to posted pushes move the push cursor: the serve loop tells the server.
                     if await self.pushes.receive(envelope, client) { self.ringPushes() }
@@ -205,7 +207,7 @@ public actor KeyValueBridge {
             try await findLegacyRows(client)
         }
         if !asked.isDisjoint(with: [.keyValues, .send]) {
-            if let wantedDevices { await publishDevices(wantedDevices, client) }
+            if let wantedCard { await publish(wantedCard, client) }
             try await pushPendingOrThrow(client)
         }
         if asked.contains(.keyValues) { try await pull(client) }
@@ -217,11 +219,17 @@ public actor KeyValueBridge {
 
     private func serving(_ gate: PullGate) { self.gate = gate }
 
-    /// The daemon named this machine's devices: the serve loop publishes them when they changed (the loop that
-    /// talks to the daemon never waits on the server).
-    private func wantDevices(_ names: [String]) {
-        guard Set(names) != publishedDevices else { return }
-        wantedDevices = names
+    /// The daemon named this machine's devices, connected and remembered: the serve loop publishes them when they
+    /// changed (the loop that talks to the daemon never waits on the server). A device remembered but away (its
+    /// daemon just restarted, its terminal closed) stays a target of pushes from other machines: they wait for it
+    /// in its daemon, as this machine's own pushes do.
+    private func wantDevices(_ names: [String], remembered: [String]) {
+        let connected = Set(names)
+        let card = MachineCard(
+            name: record.machine, devices: connected.sorted(),
+            away: Set(remembered).subtracting(connected).sorted())
+        guard card != publishedCard else { return }
+        wantedCard = card
         gate?.ring(.send)
     }
 

@@ -163,12 +163,12 @@ public actor PushBridge {
     private func write(_ queued: PushOutbox.Item, _ client: PostgresClient) async throws -> RemotePushOutcome {
         var item = queued
         let route = route
-        var machines: [(name: String, route: String, devices: [String])] = []
+        var machines: [(name: String, route: String, devices: Set<String>)] = []
         let rows = try await client.query(
             "SELECT machine, sealed FROM baton.machines WHERE machine <> \(route)", logger: logger)
         for try await (other, sealed) in rows.decode((String, Data?).self) {
             if let card = MachineCard.open(route: other, sealed: sealed, owner: record.owner, key: key) {
-                machines.append((card.name, other, card.devices))
+                machines.append((card.name, other, card.reachable))
             }
         }
         machines.sort { $0.name < $1.name }

@@ -42,3 +42,16 @@ struct PushOutbox {
 
     private func save() throws(AccountLinkError) { try LinkFiles.writeJSON(items, to: url) }
 }
+
+extension LinkFiles {
+    /// How many pushes for other machines wait here for the server: the link's outbox and the daemon's held pushes
+    /// (`account status`).
+    var queuedPushes: Int {
+        [pushOutbox, relayHeld].reduce(0) { count, url in
+            let items = FileManager.default.contents(atPath: url.path).flatMap {
+                try? JSONSerialization.jsonObject(with: $0) as? [Any]
+            }
+            return count + (items?.count ?? 0)
+        }
+    }
+}

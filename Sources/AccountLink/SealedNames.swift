@@ -21,11 +21,19 @@ enum Routes {
     }
 }
 
-/// What a machine's row of `baton.machines` seals: its name and the devices its daemon serves (what `status`,
-/// `baton devices` and a push to one device need), bound to the row's route.
+/// What a machine's row of `baton.machines` seals: its name, the devices its daemon serves now and those it
+/// remembers while they are away (what `status`, `baton devices` and a push to one device need), bound to the
+/// row's route.
 struct MachineCard: Codable, Sendable, Equatable {
     var name: String
+    /// The devices connected to the machine's daemon (`baton devices` shows them).
     var devices: [String]
+    /// The devices its daemon remembers but that are not connected now: a push to one waits there until it
+    /// connects again, as a push to one of this machine's own absent devices does. Absent from older cards.
+    var away: [String]? = nil
+
+    /// Every device a push to one device may name on this machine.
+    var reachable: Set<String> { Set(devices).union(away ?? []) }
 
     static func identity(owner: String, route: String) -> String { "machine|\(owner)|\(route)" }
 

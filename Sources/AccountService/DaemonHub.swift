@@ -34,15 +34,16 @@ final class DaemonHub {
         services.register(devices)
         services.register(activities)
         services.register(StreamRelay(devices: devices, activities: activities, logger: logger))
-        services.register(QueryService(devices: devices, activities: activities))
-        services.register(try KeyValueService(store: store, eventLoop: eventLoop, logger: logger, now: now))
+        let notifications = try NotificationService(
+            store: store, devices: devices, eventLoop: eventLoop,
+            clock: clock,
+            extensions: ResourceLocator.resourcesDirectory().map(ServiceExtensionCatalog.load(resources:))
+                ?? ServiceExtensionCatalog(apps: [:], extensions: [:], problems: []),
+            extensionRunner: ServiceExtensionHost(paths: paths), logger: logger)
         services.register(
-            try NotificationService(
-                store: store, devices: devices, eventLoop: eventLoop,
-                clock: clock,
-                extensions: ResourceLocator.resourcesDirectory().map(ServiceExtensionCatalog.load(resources:))
-                    ?? ServiceExtensionCatalog(apps: [:], extensions: [:], problems: []),
-                extensionRunner: ServiceExtensionHost(paths: paths), logger: logger))
+            QueryService(devices: devices, activities: activities, remembered: { notifications.knownDevices }))
+        services.register(try KeyValueService(store: store, eventLoop: eventLoop, logger: logger, now: now))
+        services.register(notifications)
         services.register(
             ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }

@@ -7,10 +7,13 @@ final class QueryService: DaemonService {
 
     private let devices: DeviceRegistry
     private let activities: ActivityRelay
+    /// The devices the daemon remembers, connected or not (pushes to one away wait for it).
+    private let remembered: () -> Set<String>
 
-    init(devices: DeviceRegistry, activities: ActivityRelay) {
+    init(devices: DeviceRegistry, activities: ActivityRelay, remembered: @escaping () -> Set<String>) {
         self.devices = devices
         self.activities = activities
+        self.remembered = remembered
     }
 
     func receive(_ message: WireMessage, from connection: ClientConnection) {
@@ -23,7 +26,9 @@ final class QueryService: DaemonService {
                     connectedSince: connection.connectedSince,
                     currentActivity: activities.current[device.name])
             }
-            connection.send(.devicesReply(DevicesReply(requestID: query.requestID, devices: summaries)))
+            connection.send(
+                .devicesReply(
+                    DevicesReply(requestID: query.requestID, devices: summaries, remembered: remembered().sorted())))
         case .activitiesQuery(let query):
             let list = activities.current.values.sorted { $0.device < $1.device }
             connection.send(

@@ -8,9 +8,13 @@ public struct DevicesQuery: Codable, Hashable, Sendable {
 public struct DevicesReply: Codable, Hashable, Sendable {
     public var requestID: UInt64
     public var devices: [DeviceSummary]
-    public init(requestID: UInt64, devices: [DeviceSummary]) {
+    /// Every device the daemon remembers (`NotificationService.knownDevices`), connected or not: a push to one that
+    /// is away waits for it here. Absent from older daemons.
+    public var remembered: [String]?
+    public init(requestID: UInt64, devices: [DeviceSummary], remembered: [String]? = nil) {
         self.requestID = requestID
         self.devices = devices
+        self.remembered = remembered
     }
 }
 

@@ -185,6 +185,10 @@ struct StatusCommand: AsyncParsableCommand {
             print("  restarted \(times) by the daemon; last: \(status.linkLastReason ?? "?")")
         }
         for line in status.skippedRows ?? [] { print("  \(line)") }
+        if let queued = status.queuedPushes, queued > 0 {
+            print(
+                "  \(queued) push\(queued == 1 ? "" : "es") for other machines queued; sent when the server takes them")
+        }
         if status.serverReachable == true {
             print("server: reachable; \(status.keyValues ?? 0) key-value row(s)")
             for machine in status.machines ?? [] {

@@ -98,9 +98,11 @@ struct PushCommand: AsyncParsableCommand {
                 NotificationCLI.fail("cannot encrypt the payload: \(error)", code: NotificationCLI.ExitCode.invalid)
             }
         }
-        // Waiting: beyond the extension's 30 s limit and the daemon's own margin.
+        // Waiting: beyond the extension's 30 s limit and the daemon's own margin. Otherwise beyond the account link's
+        // deadline (`PushRelay.answerDeadline`, 5 s): a link that does not answer (stopped) has the daemon hold the
+        // push and answer "queued"; a wait of the same length gave up first and called a kept push a failure.
         let answer = await NotificationCLI.request(
-            .push(PushIntake(push: push, device: device, token: token)), timeout: wait ? .seconds(90) : .seconds(5),
+            .push(PushIntake(push: push, device: device, token: token)), timeout: wait ? .seconds(90) : .seconds(15),
             final: { [wait] answer in
                 guard wait, case .pushed(let outcome) = answer else { return true }
                 return outcome.state != .accepted

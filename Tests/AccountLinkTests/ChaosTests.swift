@@ -75,7 +75,7 @@ import Testing
             played += outcome.played
         }
         let total = Double(played.components.seconds) / 60
-        print(
+        ChaosCheck.log(
             "chaos total: \(chosen.count) seeds, \(operations) operations, \(faults) faults in "
                 + "\(String(format: "%.1f", total)) min (\(String(format: "%.0f", Double(faults) / max(total, 1 / 60))) faults/min)"
         )

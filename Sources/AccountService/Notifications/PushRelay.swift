@@ -15,8 +15,11 @@ final class PushRelay: @unchecked Sendable {
 
     private let clock: any DeadlineClock
     private var link: ClientConnection?
+    /// The pushes handed to the attached link and not answered by it yet, by request; `answer` is nil once the
+    /// deadline answered the user (the push is then held on disk until the link's answer).
     private var asks:
-        [UInt64: (request: PushRelayRequest, answer: (RemotePushOutcome) -> Void, deadline: any ArmedDeadline)] = [:]
+        [UInt64: (request: PushRelayRequest, answer: ((RemotePushOutcome) -> Void)?, deadline: any ArmedDeadline)] =
+            [:]
     private var nextRequestID: UInt64 = 1
     /// Pushes for other machines made while the machine is linked but its link is not attached (killed, restarting):
     /// kept on disk until the link has taken them (its answer), handed over each time a link attaches.
@@ -72,11 +75,13 @@ final class PushRelay: @unchecked Sendable {
         let waiting = asks
         asks = [:]
         // What it had not answered may not be in its outbox: held for the next link (a resend keeps its identifier,
-        // so a device that has it already holds it once).
-        if forwards { held += waiting.keys.sorted().compactMap { waiting[$0]?.request } }
+        // so a device that has it already holds it once). Those the deadline answered are held already.
+        if forwards {
+            held += waiting.keys.sorted().compactMap { waiting[$0].flatMap { $0.answer == nil ? nil : $0.request } }
+        }
         for ask in waiting.values {
             ask.deadline.cancel()
-            ask.answer(
+            ask.answer?(
                 forwards
                     ? RemotePushOutcome(queued: true, note: "the account link stopped; sent when it is back")
                     : RemotePushOutcome(note: "the account link stopped"))
@@ -93,9 +98,7 @@ final class PushRelay: @unchecked Sendable {
         }
         let requestID = nextRequestID
         nextRequestID += 1
-        let deadline = clock.schedule(after: Self.answerDeadline) { [weak self] in
-            self?.answered(requestID, RemotePushOutcome(queued: true, note: "the account link did not answer yet"))
-        }
+        let deadline = clock.schedule(after: Self.answerDeadline) { [weak self] in self?.overdue(requestID) }
         asks[requestID] = (request, answer, deadline)
         link.send(try NotificationMessage.relayPush(request).wire(requestID: requestID))
     }
@@ -109,6 +112,21 @@ final class PushRelay: @unchecked Sendable {
         }
         guard let requestID, let ask = asks.removeValue(forKey: requestID) else { return }
         ask.deadline.cancel()
-        ask.answer(outcome)
+        guard let answer = ask.answer else {
+            // Answered at its deadline and held since: the link has it now.
+            held.removeAll { $0.identifier == ask.request.identifier }
+            return
+        }
+        answer(outcome)
+    }
+
+    /// The link has not answered `requestID` within `answerDeadline` (stopped, or slow to reach the server): the
+    /// push is held on disk first, then the user is told it is queued. Told before, it was lost when the link was
+    /// killed before keeping it: the answer promised what nothing kept.
+    private func overdue(_ requestID: UInt64) {
+        guard let ask = asks[requestID], let answer = ask.answer else { return }
+        held.append(ask.request)
+        asks[requestID]?.answer = nil
+        answer(RemotePushOutcome(queued: true, note: "the account link did not answer yet"))
     }
 }

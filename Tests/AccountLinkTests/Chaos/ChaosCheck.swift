@@ -22,7 +22,7 @@ enum ChaosCheck {
     /// Plays a run of `seconds` from `seed`; about `faultShare` of its steps are faults (`ChaosPlan.next`).
     static func run(
         seed: UInt64, seconds: Int, faultShare: Double = ChaosPlan.defaultFaultShare,
-        log: (String) -> Void = { print($0) }
+        log: (String) -> Void = ChaosCheck.log
     ) async throws -> Outcome {
         var plan = ChaosPlan(seed: seed)
         let clock = ContinuousClock()
@@ -67,13 +67,31 @@ enum ChaosCheck {
         return outcome
     }
 
+    /// Prints `line` and appends it to `chaos.log` in the logs' directory (`logsRoot`): `swift test` shows a test's
+    /// output only when it ends, and a long run's verdicts are wanted as they come.
+    static func log(_ line: String) {
+        print(line)
+        let file = logsRoot.appendingPathComponent("chaos.log")
+        try? FileManager.default.createDirectory(at: logsRoot, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: file.path) {
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+        }
+        guard let handle = try? FileHandle(forWritingTo: file) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// Where a failed run's logs are kept: `BATON_CHAOS_LOGS`, or `baton-chaos-logs` in the temporary directory.
+    static var logsRoot: URL {
+        ProcessInfo.processInfo.environment["BATON_CHAOS_LOGS"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-chaos-logs")
+    }
+
     /// Copies every machine's logs (daemon, link) of a failed run to `BATON_CHAOS_LOGS` (a temporary directory
     /// unless set) before the homes go.
     static func keepLogs(_ cluster: ChaosCluster, seed: UInt64, log: (String) -> Void) {
-        let root =
-            ProcessInfo.processInfo.environment["BATON_CHAOS_LOGS"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-chaos-logs")
-        let target = root.appendingPathComponent("seed-\(seed)-\(UUID().uuidString.prefix(8))")
+        let target = logsRoot.appendingPathComponent("seed-\(seed)-\(UUID().uuidString.prefix(8))")
         for machine in 0..<ChaosPlan.machines {
             let name = ChaosCluster.name(machine)
             let logs = cluster.machines.home(name).appendingPathComponent("state/logs")

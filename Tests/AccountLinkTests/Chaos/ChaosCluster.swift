@@ -140,6 +140,13 @@ final class ChaosCluster: @unchecked Sendable {
         }
     }
 
+    /// How many pushes for other machines `machine` has not written to the server yet (`account status`).
+    func queuedPushes(_ machine: Int) throws -> Int {
+        let status = try baton(machine, ["account", "status", "--json"]).output
+        let object = try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]
+        return (object?["queuedPushes"] as? Int) ?? 0
+    }
+
     /// Polls `condition` (a readiness wait; the deadline is only reached by a real hang).
     func waitUntil(_ what: String, limit: Duration = .seconds(60), _ condition: () throws -> Bool) async throws {
         let clock = ContinuousClock()

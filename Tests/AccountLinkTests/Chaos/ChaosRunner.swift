@@ -111,6 +111,12 @@ final class ChaosRunner: @unchecked Sendable {
             _ = try cluster.baton(machine, ["kv", "set", "chaos.done.m\(machine)", "yes"])
             _ = try cluster.baton(machine, ["push", try payload(markers[machine]), "--app", Self.app])
         }
+        // Quiet first: no push waits to be written anywhere. A marker does not prove that the pushes made before it
+        // are on the server: a push whose write went quiet with its path is written again only past its deadline
+        // (`PushBridge.sendBudget`), after later pushes (seed 7, 2026-11-26: the verdict came before it).
+        _ = try? await cluster.waitUntil("no push queued for other machines", limit: .seconds(180)) {
+            try (0..<ChaosPlan.machines).allSatisfy { try cluster.queuedPushes($0) == 0 }
+        }
         _ = try? await cluster.waitUntil("every marker on every machine", limit: .seconds(180)) {
             for machine in 0..<ChaosPlan.machines {
                 let store = try ChaosVerdict.store(cluster, machine)
