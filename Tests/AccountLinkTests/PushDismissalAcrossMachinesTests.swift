@@ -18,6 +18,14 @@ import Testing
         return String(pushed.output.prefix { $0 != ":" })
     }
 
+    /// Expects `title` on both machines' devices (alpha on the laptop, beta on the server machine) soon.
+    static func expectOnBoth(_ machines: LinkedMachines, _ title: String) {
+        #expect(
+            (try? machines.eventually("\(title) on both machines' devices") {
+                try holds(machines, "laptop", "alpha", title) && holds(machines, "server", "beta", title)
+            }) == true)
+    }
+
     static func holds(_ machines: LinkedMachines, _ machine: String, _ device: String, _ title: String) throws -> Bool {
         try NotificationsAcrossMachinesTests.delivered(machines, machine, device).contains(title)
     }
@@ -46,16 +54,42 @@ import Testing
         }
     }
 
+    /// A dismissal made while this machine's link is down (killed, not started again yet) is held, as a push is,
+    /// and sent by the next link. Before, the daemon sent it only to an attached link: the other machine kept the
+    /// notification for ever (found looking for siblings of the relay's answer before anything held it).
+    @Test func aDismissalWhileTheLinkIsDownIsSentByTheNextLink() async throws {
+        let pair = try TwoLinkedDevices()
+        defer { pair.close() }
+        let machines = pair.machines
+        let title = "Down-\(UUID().uuidString.prefix(8))"
+        let identifier = try Self.push(machines, from: "server", title: title)
+        Self.expectOnBoth(machines, title)
+        // The laptop's link dies; the test holds its lock, so the daemon cannot start another yet.
+        let link = try #require(try await machines.runningLink("laptop"))
+        #expect(kill(link, SIGKILL) == 0)
+        let lock = try #require(
+            try await RejoinTests.holdLinkLock(machines.home("laptop").appendingPathComponent("run/account-link.lock")))
+        let log = machines.home("laptop").appendingPathComponent("state/logs/daemon.log")
+        #expect(
+            try await machines.settled("the laptop's daemon saw its link go") {
+                ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("the account link went away")
+            })
+        let removed = try machines.baton("laptop", ["notifications", "remove", identifier, "--app", Self.app])
+        #expect(removed.status == 0 && removed.output.contains("1 delivered"), "\(removed.output)")
+        close(lock)  // The daemon's supervision starts the link now.
+        #expect(
+            try await machines.settled("\(title) gone from the server machine") {
+                try !Self.holds(machines, "server", "beta", title)
+            })
+    }
+
     @Test func aRemovalFromOneDeviceStaysOnItsMachine() throws {
         let pair = try TwoLinkedDevices()
         defer { pair.close() }
         let machines = pair.machines
         let title = "Kept-\(UUID().uuidString.prefix(8))"
         let identifier = try Self.push(machines, from: "laptop", title: title)
-        #expect(
-            try machines.eventually("\(title) on both machines' devices") {
-                try Self.holds(machines, "laptop", "alpha", title) && Self.holds(machines, "server", "beta", title)
-            })
+        Self.expectOnBoth(machines, title)
         let removed = try machines.baton(
             "server", ["notifications", "remove", identifier, "--app", Self.app, "--device", "beta"])
         #expect(removed.status == 0 && removed.output.contains("1 delivered"), "\(removed.output)")

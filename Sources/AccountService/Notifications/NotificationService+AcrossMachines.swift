@@ -26,7 +26,7 @@ extension NotificationService {
     /// Hands a freedesktop notification just added here to the account link for the other machines (a push
     /// without a device, under the same identifier). Attachments stay here: their files are this machine's.
     func relayAcrossMachines(_ add: AddNotification) {
-        guard add.everyMachine == true, relay.isAttached else { return }
+        guard add.everyMachine == true, relay.forwards else { return }
         var content = add.request.content
         content.attachments = []
         let category = appRow(add.owner).categories.first { $0.identifier == content.categoryIdentifier }
@@ -101,7 +101,7 @@ extension NotificationService {
     ) {
         guard !closingFromOrigin else { return }
         guard owner.bundleIdentifier.hasPrefix(Self.freedesktopPrefix) else {
-            guard everyDevice, relay.isAttached else { return }
+            guard everyDevice, relay.forwards else { return }
             let pushes = Set((delivered[owner] ?? []).filter { $0.request.trigger == .push }.map(\.request.identifier))
             for identifier in identifiers where pushes.contains(identifier) {
                 guard sent.insert(Self.answerKey(owner.bundleIdentifier, identifier)).inserted else { continue }
@@ -114,7 +114,7 @@ extension NotificationService {
         }
         for identifier in identifiers {
             let key = Self.answerKey(owner.bundleIdentifier, identifier)
-            if relay.isAttached, origin(owner, identifier) == nil, sent.insert(key).inserted {
+            if relay.forwards, origin(owner, identifier) == nil, sent.insert(key).inserted {
                 sendAnswer(
                     RemoteAnswer(
                         machine: "", bundleIdentifier: owner.bundleIdentifier, identifier: identifier,

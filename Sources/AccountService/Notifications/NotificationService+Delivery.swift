@@ -41,7 +41,9 @@ extension NotificationService {
             deviceSeen[name] = clock.now()
         }
         followers[connection.id] = nil
-        relay.detach(connection)
+        if relay.detach(connection) {
+            logger.info("the account link went away; what is for other machines is held for the next one")
+        }
     }
 
     /// Records a batch of fires (one transaction: pending rows removed or moved on, delivered rows written,

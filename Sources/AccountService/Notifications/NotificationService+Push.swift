@@ -33,7 +33,7 @@ extension NotificationService {
                 requestID, code: NotificationFailure.invalid, "\(PushReason.payloadTooLarge.rawValue): \(problem)")
         }
         if let device = intake.device, !knownDevices.contains(device) {
-            if intake.origin == nil, relay.isAttached {
+            if intake.origin == nil, relay.forwards {
                 return pushToAnotherMachine(intake, requestID: requestID, connection: connection)
             }
             return connection.fail(

@@ -217,6 +217,7 @@ final class NotificationService: DaemonService {
             unregisterForRemoteNotifications(owner, requestID: requestID, from: connection)
         case .tokensQuery(let filter): reply(.tokensList(tokenList(filter)))
         case .relayPushes:
+            logger.info("the account link takes what is for other machines")
             relay.attach(connection)
             reply(.done)
         case .relayedPush(let outcome):

@@ -47,9 +47,6 @@ final class PushRelay: @unchecked Sendable {
         }
     }
 
-    /// Whether this machine's account link takes pushes for other machines.
-    var isAttached: Bool { link != nil }
-
     /// Whether a push for every device goes to other machines too: the link takes it, or the machine is linked and
     /// its link will take it when it is back.
     var forwards: Bool { link != nil || FileManager.default.fileExists(atPath: linkFile.path) }
@@ -67,9 +64,9 @@ final class PushRelay: @unchecked Sendable {
         }
     }
 
-    /// The link went away: what waited for it is answered at once.
-    func detach(_ connection: ClientConnection) {
-        guard link === connection else { return }
+    /// The link went away: what waited for it is answered at once. Whether `connection` was the link.
+    @discardableResult func detach(_ connection: ClientConnection) -> Bool {
+        guard link === connection else { return false }
         link = nil
         handed = [:]
         let waiting = asks
@@ -86,6 +83,7 @@ final class PushRelay: @unchecked Sendable {
                     ? RemotePushOutcome(queued: true, note: "the account link stopped; sent when it is back")
                     : RemotePushOutcome(note: "the account link stopped"))
         }
+        return true
     }
 
     /// Hands `request` to the link; `answer` runs once, with the link's outcome or, after the deadline, a note.
