@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// Issue 27's fault-injection checker on a real PostgreSQL with three machines: random key-value writes, pushes and
-/// continues under random faults (server stopped and started, links stopped, links and daemons killed, leave and
-/// join, clocks minutes apart), then every machine must hold the server's state, keep every acknowledged write,
-/// have every push once and never hear "continued" for a continue its target did not complete.
+/// continues under random faults (server stopped and started, links stopped, links and daemons killed, devices that
+/// quit for a while, leave and join, clocks minutes apart), then every machine must hold the server's state, keep
+/// every acknowledged write, have every push once and never hear "continued" for a continue its target did not
+/// complete.
 /// The short form runs here with fixed seeds; `scripts/chaos.sh --minutes N [--seed S]` runs the long one
 /// (`BATON_CHAOS_MINUTES`, `BATON_CHAOS_SEEDS`, `BATON_CHAOS_FAULT_SHARE`).
 @Suite(.serialized) struct ChaosTests {

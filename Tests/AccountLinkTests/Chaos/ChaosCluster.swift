@@ -15,6 +15,8 @@ final class ChaosCluster: @unchecked Sendable {
     private(set) var serverDown = false
     private(set) var stopped: [Int: Int32] = [:]
     private(set) var away: Set<Int> = []
+    /// Machines whose probe device quit (`deviceQuit`): it stays away across daemon restarts until it is back.
+    private(set) var resting: Set<Int> = []
     let handoff: ChaosHandoff
 
     static func name(_ machine: Int) -> String { "m\(machine)" }
@@ -59,6 +61,7 @@ final class ChaosCluster: @unchecked Sendable {
 
     /// Starts the machine's probe device again when it is gone (its daemon was killed or restarted).
     func ensureProbe(_ machine: Int) throws {
+        if resting.contains(machine) { return }
         if let probe = probes[machine], probe.isRunning { return }
         probes[machine] = try machines.device(ChaosPlan.device(machine), on: Self.name(machine), seconds: 86_400)
     }
@@ -105,6 +108,15 @@ final class ChaosCluster: @unchecked Sendable {
             guard away.contains(machine), !serverDown else { return }
             try join(machine)
             away.remove(machine)
+        case .deviceQuit(let machine):
+            resting.insert(machine)
+            if let probe = probes.removeValue(forKey: machine), probe.isRunning {
+                probe.terminate()
+                probe.waitUntilExit()
+            }
+        case .deviceBack(let machine):
+            resting.remove(machine)
+            try ensureProbe(machine)
         case .silence(let machine):
             // The machine's connections to the server go quiet, unclosed (a dropped network): its link must give
             // them up on its deadlines and connect again.
@@ -134,6 +146,7 @@ final class ChaosCluster: @unchecked Sendable {
         try await fault(.serverStart)
         for machine in stopped.keys.sorted() { try await fault(.linkContinue(machine: machine)) }
         for machine in away.sorted() { try await fault(.rejoin(machine: machine)) }
+        resting = []
         for machine in 0..<ChaosPlan.machines {
             if try daemonPID(machine) == nil { _ = try baton(machine, ["daemon", "start"]) }
             try ensureProbe(machine)

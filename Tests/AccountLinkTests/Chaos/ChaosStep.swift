@@ -20,6 +20,10 @@ enum ChaosStep: Sendable, Equatable, CustomStringConvertible {
     case silence(machine: Int)
     case leave(machine: Int)
     case rejoin(machine: Int)
+    /// The machine's probe device quits (its terminal closed) and stays away until `deviceBack` or the heal: pushes
+    /// for it wait in its daemon, which still names it to the account (`MachineCard.away`).
+    case deviceQuit(machine: Int)
+    case deviceBack(machine: Int)
     case skew(machine: Int, minutes: Int)
 
     var isFault: Bool {
@@ -51,6 +55,8 @@ enum ChaosStep: Sendable, Equatable, CustomStringConvertible {
         case .silence(let machine): "FAULT m\(machine) path to the server silenced"
         case .leave(let machine): "FAULT m\(machine) account leave"
         case .rejoin(let machine): "FAULT m\(machine) account join"
+        case .deviceQuit(let machine): "FAULT m\(machine) device \(ChaosPlan.device(machine)) quits"
+        case .deviceBack(let machine): "FAULT m\(machine) device \(ChaosPlan.device(machine)) back"
         case .skew(let machine, let minutes): "FAULT m\(machine) clock \(minutes > 0 ? "+" : "")\(minutes) min"
         }
     }
@@ -98,6 +104,7 @@ struct ChaosPlan {
     private(set) var serverDown = false
     private(set) var stopped: Set<Int> = []
     private(set) var away: Set<Int> = []
+    private(set) var resting: Set<Int> = []
     private var counter = 0
 
     init(seed: UInt64) { random = ChaosRandom(seed: seed) }
@@ -155,6 +162,13 @@ struct ChaosPlan {
             return .leave(machine: machine)
         case 5: return .skew(machine: machine, minutes: Int.random(in: -9...9, using: &random))
         case 6: return .silence(machine: machine)
+        case 7:
+            if resting.contains(machine) {
+                resting.remove(machine)
+                return .deviceBack(machine: machine)
+            }
+            resting.insert(machine)
+            return .deviceQuit(machine: machine)
         default:
             // Heal something now and then, so faults overlap without everything staying broken.
             if serverDown {
