@@ -138,6 +138,13 @@ struct ChaosPlan {
         }
     }
 
+    /// Starts the fault `start` on `machine`, or ends it (`end`) when it is open, keeping `open` up to date.
+    private static func toggle(_ open: inout Set<Int>, _ machine: Int, start: ChaosStep, end: ChaosStep) -> ChaosStep {
+        if open.remove(machine) != nil { return end }
+        open.insert(machine)
+        return start
+    }
+
     private mutating func fault() -> ChaosStep {
         let machine = Int.random(in: 0..<Self.machines, using: &random)
         switch Int.random(in: 0..<9, using: &random) {
@@ -145,30 +152,17 @@ struct ChaosPlan {
             serverDown.toggle()
             return serverDown ? .serverStop : .serverStart
         case 1:
-            if stopped.contains(machine) {
-                stopped.remove(machine)
-                return .linkContinue(machine: machine)
-            }
-            stopped.insert(machine)
-            return .linkStop(machine: machine)
+            return Self.toggle(
+                &stopped, machine, start: .linkStop(machine: machine), end: .linkContinue(machine: machine))
         case 2: return .killLink(machine: machine)
         case 3: return .killDaemon(machine: machine)
         case 4:
-            if away.contains(machine) {
-                away.remove(machine)
-                return .rejoin(machine: machine)
-            }
-            away.insert(machine)
-            return .leave(machine: machine)
+            return Self.toggle(&away, machine, start: .leave(machine: machine), end: .rejoin(machine: machine))
         case 5: return .skew(machine: machine, minutes: Int.random(in: -9...9, using: &random))
         case 6: return .silence(machine: machine)
         case 7:
-            if resting.contains(machine) {
-                resting.remove(machine)
-                return .deviceBack(machine: machine)
-            }
-            resting.insert(machine)
-            return .deviceQuit(machine: machine)
+            return Self.toggle(
+                &resting, machine, start: .deviceQuit(machine: machine), end: .deviceBack(machine: machine))
         default:
             // Heal something now and then, so faults overlap without everything staying broken.
             if serverDown {
