@@ -38,7 +38,7 @@ extension KeyValueBridge {
         let (route, sealed) = try (published ?? MachineCard(name: record.machine, devices: []))
             .seal(owner: record.owner, key: key)
         // A row the handoff link wrote again (no identifier, no devices) gets its devices once the daemon has said
-        // which it serves; any other row keeps its box (`publishDevices` rewrites it when the devices change).
+        // which it serves; any other row keeps its box (`publish` rewrites it when the devices change).
         try await client.query(
             """
             INSERT INTO baton.machines (machine, machine_id, sealed) VALUES (\(route), \(files.machineID()), \(sealed))
