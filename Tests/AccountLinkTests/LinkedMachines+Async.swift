@@ -3,6 +3,43 @@ import TestSupport
 import Testing
 
 extension LinkedMachines {
+    /// Takes `machine`'s link lock as a link would (`PidLock.hold`: `flock` and this pid), once any link holding it
+    /// has let it go, so no link of that machine starts; the descriptor (close it to let one start).
+    func holdLinkLock(_ machine: String, attempts: Int = 400) async throws -> Int32? {
+        let run = home(machine).appendingPathComponent("run")
+        try FileManager.default.createDirectory(
+            at: run, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = run.appendingPathComponent("account-link.lock")
+        for _ in 0..<attempts {
+            let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                ftruncate(descriptor, 0)
+                let text = Array("\(getpid())\n".utf8)
+                _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                return descriptor
+            }
+            close(descriptor)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    /// Kills `machine`'s running link and takes its lock before its daemon starts another (`holdLinkLock`): the
+    /// daemon restarts a link that ended (after 1 s, doubling), so a new one that got the lock first is killed too.
+    /// The descriptor (close it to let the daemon start a link), or nil if the test never got the lock.
+    func killLinkAndHoldItsLock(_ machine: String) async throws -> Int32? {
+        let file = home(machine).appendingPathComponent("run/account-link.lock")
+        for _ in 0..<20 {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid != getpid() {
+                kill(pid, SIGKILL)
+            }
+            if let lock = try await holdLinkLock(machine, attempts: 20) { return lock }
+        }
+        return nil
+    }
+
     /// A fresh shared server (`baton server init`) with account role alice (password a-pass), fresh homes, and alice's URL.
     static func aliceOnAFreshServer() throws -> (TestPostgres, LinkedMachines, String) {
         let server = try TestPostgres()

@@ -15,10 +15,7 @@ import Testing
         defer { server.remove() }
         defer { machines.tearDown() }
         // The desk's link cannot start (the test holds its lock) until the push is on the server.
-        let run = machines.home("desk").appendingPathComponent("run")
-        try FileManager.default.createDirectory(
-            at: run, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let lock = try #require(try await RejoinTests.holdLinkLock(run.appendingPathComponent("account-link.lock")))
+        let lock = try #require(try await machines.holdLinkLock("desk"))
         let keyFile = machines.home("laptop").appendingPathComponent("state/account.key").path
         let joined = try machines.baton("desk", ["account", "join", url, "--key-file", keyFile, "--machine", "desk"])
         #expect(joined.status == 0, "\(joined.output)")

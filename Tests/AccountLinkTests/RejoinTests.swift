@@ -108,7 +108,7 @@ import Testing
             })
         #expect(try machines.baton("laptop", ["account", "leave"]).status == 0)
         let lock = try #require(
-            try await Self.holdLinkLock(machines.home("laptop").appendingPathComponent("run/account-link.lock")))
+            try await machines.holdLinkLock("laptop"))
         let bobURL = try machines.tenant("bob", password: "b-pass", on: server)
         #expect(try machines.baton("desk", ["account", "create", bobURL, "--machine", "desk"]).status == 0)
         #expect(try machines.baton("desk", ["daemon", "start"]).status == 0)
@@ -127,23 +127,5 @@ import Testing
         #expect(try Across.value(machines, "desk", "alice.private") == nil)
         #expect(try Across.value(machines, "laptop", "after.join") == "mine")
         #expect(try Across.value(machines, "laptop", "alice.private") == nil)
-    }
-
-    /// Takes the link's lock as a link would (`PidLock.hold`: `flock` and this pid), once the link `leave` stopped
-    /// has let it go; the descriptor (close it to let a link start).
-    static func holdLinkLock(_ file: URL) async throws -> Int32? {
-        for _ in 0..<400 {
-            let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return nil }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-                ftruncate(descriptor, 0)
-                let text = Array("\(getpid())\n".utf8)
-                _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                return descriptor
-            }
-            close(descriptor)
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return nil
     }
 }

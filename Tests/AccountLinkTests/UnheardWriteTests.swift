@@ -60,7 +60,7 @@ import Wire
 
         // The real daemon (its link held back): a device writes the key, then the link's removal arrives.
         let lock = try #require(
-            try await RejoinTests.holdLinkLock(machines.home("laptop").appendingPathComponent("run/account-link.lock")))
+            try await machines.holdLinkLock("laptop"))
         #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)
         #expect(try machines.baton("laptop", ["kv", "set", "shared.k", "bob's"]).status == 0)
         let paths = BatonPaths(environment: ["BATON_HOME": machines.home("laptop").path])
