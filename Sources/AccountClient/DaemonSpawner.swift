@@ -33,11 +33,9 @@ public enum DaemonSpawner {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
             }
         }
-        // The daemon outlives this process: it must not keep its pipes and sockets open
-        // (a parent waiting for EOF, or for its child's termination socket, would wait forever).
-        for descriptor in inheritableDescriptors() where descriptor != errorOutput {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        // The daemon outlives this process: it must keep none of its pipes, sockets or terminal (a parent waiting
+        // for EOF, or for its child's termination socket, would wait forever), close-on-exec or not.
+        SpawnActions.closeEverythingAboveStandardError(&actions)
 
         let argv = CStringArray([executable.path] + arguments)
         // The caller's terminal stays behind: its working directory (a mount the user may unmount) and all
@@ -60,16 +58,6 @@ public enum DaemonSpawner {
             onExit?(exitStatus)
         }
         return pid
-    }
-}
-
-/// Open descriptors above stderr that a spawned child would inherit (no close-on-exec flag).
-private func inheritableDescriptors() -> [Int32] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return names.compactMap(Int32.init).filter { descriptor in
-        guard descriptor > STDERR_FILENO else { return false }
-        let flags = fcntl(descriptor, F_GETFD)
-        return flags >= 0 && flags & FD_CLOEXEC == 0
     }
 }
 

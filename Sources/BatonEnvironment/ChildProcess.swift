@@ -84,6 +84,8 @@ public final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
             posix_spawn_file_actions_addopen(
                 &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o600)
+            // Exactly 0, 1 and 2: nothing else of the host (its terminal, the daemon's connections).
+            SpawnActions.closeEverythingAboveStandardError(&actions)
             var pid: pid_t = 0
             // Baton ignores SIGPIPE; the child starts with default dispositions and no blocked signals.
             let flags = supervisor == nil ? 0 : Int32(POSIX_SPAWN_SETPGROUP)

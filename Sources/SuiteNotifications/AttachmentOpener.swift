@@ -89,6 +89,7 @@ public struct AttachmentOpener: Sendable {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
+        SpawnActions.closeEverythingAboveStandardError(&actions)
         let argv = CStringArray([program] + arguments)
         let envp = CStringArray(environment: environment)
         var pid: pid_t = 0

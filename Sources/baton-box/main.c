@@ -8,6 +8,7 @@
 // even by SIGKILL, the supervisor kills the whole group: the extension and whatever it forked, stopped
 // or not. The host kills the group itself (kill(-pgid, SIGKILL)) at a deadline or a budget overrun.
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -16,6 +17,25 @@
 #include <unistd.h>
 
 static pid_t host;
+
+// Nothing of the host reaches the extension but its three standard descriptors: every descriptor from 3 up
+// is closed, close-on-exec or not (a host's accepted sockets, epoll descriptors and terminal are not). The
+// hosts spawn the box with the same rule; the box keeps it for any host that does not.
+static void close_from_three(void) {
+    if (close_range(3, ~0U, 0) == 0) return;
+    DIR *directory = opendir("/proc/self/fd");
+    if (directory == NULL) {
+        for (int descriptor = 3; descriptor < 65536; descriptor++) close(descriptor);
+        return;
+    }
+    int own = dirfd(directory);
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        int descriptor = atoi(entry->d_name);
+        if (descriptor >= 3 && descriptor != own) close(descriptor);
+    }
+    closedir(directory);
+}
 
 // PR_SET_PDEATHSIG fires when the *thread* that spawned us ends, not only the process: a host that spawns
 // from a worker thread (Dispatch retires idle ones) would otherwise lose its extension seconds later. The
@@ -29,6 +49,7 @@ static void parent_died(int signal) {
 
 int main(int argc, char **argv) {
     if (argc < 3) return 127;
+    close_from_three();
     pid_t parent = (pid_t)atol(argv[1]);
     host = parent;
 

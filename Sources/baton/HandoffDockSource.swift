@@ -1,6 +1,7 @@
 import AccountClient
 import Foundation
 import Handoff
+import SuiteNotifications
 import SuiteShell
 import TerminalUI
 
@@ -85,16 +86,12 @@ final class HandoffDockSource: DockSource {
 enum WebpageOpener {
     static func open(_ url: URL, context: SuiteContext) {
         let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
-        if let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: opener)
-            process.arguments = [url.absoluteString]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            if (try? process.run()) != nil {
-                context.showBanner("Opened \(url.absoluteString) in the desktop's browser")
-                return
-            }
+        if let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+            AttachmentOpener.spawnDetached(opener, [url.absoluteString], ProcessInfo.processInfo.environment)
+        {
+            // Detached and with none of the suite's descriptors (its terminal, its daemon connection).
+            context.showBanner("Opened \(url.absoluteString) in the desktop's browser")
+            return
         }
         context.showBanner("Continue in a browser: \(url.absoluteString)", kind: .info)
     }

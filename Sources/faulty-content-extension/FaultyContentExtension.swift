@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import NotificationContentExtensionKit
 import Notifications
@@ -8,7 +9,8 @@ import Notifications
 
 /// A test content extension that misbehaves as its notification's `userInfo["fault"]` says: `crash` (a
 /// signal), `hang` (never draws), `hoard` (touches 64 MB), `exit` (exits before drawing), `garbage` (writes
-/// what is not the protocol), `flood` (a line past the protocol's limit), `hostile` (draws escape sequences), `crashOnAction` and `hangOnAction` (draw, then fail at a button); else it draws
+/// what is not the protocol), `flood` (a line past the protocol's limit), `hostile` (draws escape sequences), `descriptors`
+/// (writes to every descriptor it inherited from 3 up, and draws the list), `crashOnAction` and `hangOnAction` (draw, then fail at a button); else it draws
 /// two lines. A button's answer is `userInfo["answer"]` (a `ContentResponseOption`), and the button
 /// `swap` replaces the category's buttons with one named `Swapped` (answered `doNotDismiss`).
 struct FaultyContentExtension: NotificationContentExtension {
@@ -38,6 +40,9 @@ struct FaultyContentExtension: NotificationContentExtension {
                 [ContentRun("\u{1B}[2J\u{1B}]0;pwned\u{07}cleared?", style: .title)],
                 [ContentRun("\u{202E}reversed\u{202C} and a tab\there")],
             ])
+        case "descriptors":
+            let held = OpenDescriptors.abuseInherited(Array("\u{1B}]0;extension was here\u{07}\u{1B}[2J".utf8))
+            return ContentDrawing(lines: [[ContentRun(OpenDescriptors.line(held))]])
         case "garbage":
             let text = Array("this is not the protocol\n".utf8)
             _ = text.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import NotificationServiceExtensionKit
 import Notifications
@@ -7,6 +8,7 @@ import Notifications
 /// (endless output), `greedy` (touches 64 MB), `noAlert`, `exit` (exits without answering), `garbage`,
 /// `forkGreedy` (starts a grandchild that touches up to 1 GiB, then hangs), `forkStop` (starts a sleeping
 /// grandchild, then stops itself), `forkReply` (starts a sleeping grandchild, then answers);
+/// `descriptors` (writes to every descriptor it inherited from 3 up, and titles the push with the list);
 /// otherwise it prefixes the title with "Modified: ".
 struct FaultyPushExtension: NotificationServiceExtension {
     private var hoard: [[UInt8]] = []
@@ -51,6 +53,9 @@ struct FaultyPushExtension: NotificationServiceExtension {
         case "forkReply":
             Grandchild.start("--sleep", appGroup: context.appGroupDirectory)
             content.title = "Modified: " + content.title
+        case "descriptors":
+            let hostile = Array("{\"kind\":\"notificationDelivered\",\"forged\":true}\n".utf8)
+            content.title = OpenDescriptors.line(OpenDescriptors.abuseInherited(hostile))
         case "garbage":
             _ = Array("this is not a reply\n".utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             while true { sleep(60) }

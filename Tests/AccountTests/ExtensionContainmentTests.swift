@@ -124,6 +124,28 @@ import Testing
         #expect(recordedPIDs(harness).count == 8, "the fifth push started an extension")
     }
 
+    /// The daemon holds other clients' accepted connections, NIO's epoll descriptors and its database: before,
+    /// an extension inherited them all and could write a frame another device took as the daemon's.
+    @Test func anExtensionHoldsNothingOfTheDaemonButItsThreeStandardDescriptors() async throws {
+        let harness = try BatonHarness()
+        defer { harness.tearDown() }
+        let followers = try await start(harness, following: [Self.faultyApp])
+        let file = try payload(harness, fault: "descriptors", title: "Descriptors")
+        var delivered: [String: Any]? = nil
+        let deadline = Date().addingTimeInterval(45)
+        // Repeated while the follower has not made the app known yet (BadTopic).
+        while delivered == nil, Date() < deadline {
+            guard try await harness.run(["push", file, "--app", Self.faultyApp, "--device", "B"]).status == 0 else {
+                try await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            delivered = await followers[0].waitForEvent("delivered") { $0["title"] != nil }
+        }
+        let title = try #require(delivered?["title"] as? String, "\(followers[0].transcript)")
+        #expect(title == "descriptors 0 1 2")
+        #expect(!followers[0].transcript.contains("forged"), "\(followers[0].transcript)")
+    }
+
     @Test func theDaemonKillsGroupsAPreviousDaemonLeftBehind() async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }

@@ -210,6 +210,18 @@ import Today
         #expect(buffer.textLines().joined().contains("\\u{1b}[2J"))
     }
 
+    @Test func anExtensionHoldsNothingOfTheSuiteButItsThreeStandardDescriptors() async throws {
+        let bait = try InheritableBait()
+        let harness = try ContentExtensionHarness(
+            ContentExtensionHarness.faulty(fault: "descriptors"), catalog: ContentExtensionHarness.faultyCatalog)
+        harness.key(KeyPress(.right))
+        #expect(await harness.waitForFirstFrame())
+        let text = harness.render().textLines().joined(separator: "\n")
+        let listed = text.range(of: "descriptors ").map { text[$0.upperBound...].prefix { $0.isNumber || $0 == " " } }
+        #expect(listed?.split(separator: " ") == ["0", "1", "2"], "\(text)")
+        #expect(!bait.wasWritten, "the extension wrote to a descriptor of the suite")
+    }
+
     @Test func aBannerExpandsWithCtrlNThenDown() async throws {
         let harness = try ContentExtensionHarness(
             ContentExtensionHarness.faulty(), catalog: ContentExtensionHarness.faultyCatalog)

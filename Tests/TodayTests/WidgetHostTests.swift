@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Today
 
@@ -92,6 +93,18 @@ struct WidgetHostTests {
         #expect(outcome.failure == nil)
         #expect(outcome.openedURLs.map(\.absoluteString) == ["baton://stores?store=regent-street"])
         #expect(outcome.refusedURLs == ["https://example.com/: only baton:// URLs open from a widget"])
+    }
+
+    @Test("an extension holds nothing of its host: only 0, 1 and 2, not the terminal nor a daemon connection")
+    func inheritsNoDescriptor() throws {
+        let (fixture, catalog) = try faultyFixture()
+        defer { fixture.remove() }
+        let bait = try InheritableBait()
+        try fixture.setFaultyMode("descriptors")
+        let outcome = fixture.update(try #require(catalog.widget(named: "faulty")))
+        #expect(outcome.failure == nil)
+        #expect(outcome.text == "descriptors 0 1 2")
+        #expect(!bait.wasWritten, "the widget wrote to a descriptor of its host")
     }
 
     @Test("a missing executable is Unable to Load")

@@ -10,4 +10,9 @@ int baton_become_subreaper(void);
 /// process starts in `path`. `actions` is a `posix_spawn_file_actions_t *`. Returns 0 or an error number.
 int baton_spawn_add_chdir(void *actions, const char *path);
 
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34, hidden from Swift without `_GNU_SOURCE`): every
+/// descriptor from `from` up is closed in the child, close-on-exec or not, in the order of the actions.
+/// Returns 0 or an error number.
+int baton_spawn_add_closefrom(void *actions, int from);
+
 #endif
