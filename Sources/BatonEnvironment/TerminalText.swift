@@ -67,18 +67,30 @@ public enum TerminalText {
     private static func firstUnsafeIndex(in bytes: [UInt8], from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return index }
-            } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                return index  // C1: U+0080–U+009F.
-            } else if byte == 0xE2, index + 2 < bytes.count {
-                let second = bytes[index + 1]
-                let third = bytes[index + 2]
-                if second == 0x80, (0xA8...0xAE).contains(third) { return index }  // U+2028–U+202E.
-                if second == 0x81, (0xA6...0xA9).contains(third) { return index }  // U+2066–U+2069.
+            if let length = unsafeLength(in: bytes, at: index),
+                length > 1 || (bytes[index] != 0x0A && bytes[index] != 0x09)
+            {
+                return index
             }
             index += 1
+        }
+        return nil
+    }
+
+    /// The length in bytes (1 to 3) of the unsafe character whose UTF-8 sequence starts at `index`, or nil
+    /// when the byte there starts none. Every C0 control counts (callers keep newline and tab as they choose).
+    /// A lead byte (0xC2, 0xE2) is never a continuation byte, so a scan byte by byte cannot match mid-character.
+    static func unsafeLength(in bytes: [UInt8], at index: Int) -> Int? {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return 1 }
+        if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+            return 2  // C1: U+0080–U+009F.
+        }
+        if byte == 0xE2, index + 2 < bytes.count {
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            if second == 0x80, (0xA8...0xAE).contains(third) { return 3 }  // U+2028–U+202E.
+            if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }  // U+2066–U+2069.
         }
         return nil
     }

@@ -48,7 +48,7 @@ enum BatonMain {
         do {
             try BatonPaths().verify()
         } catch {
-            FileHandle.standardError.write(Data("baton: \(error)\n".utf8))
+            CommandLineRunner.printError("baton: \(error)")
             exit(BatonExitCode.unsafeState)
         }
     }

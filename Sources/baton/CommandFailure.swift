@@ -17,7 +17,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
     /// Gives up at once where a command cannot throw: `line` on standard error, exit status 1.
     static func exit(_ line: String) -> Never {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        CommandLineRunner.printError(line)
         Foundation.exit(BatonExitCode.failure)
     }
 }

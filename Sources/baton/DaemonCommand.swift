@@ -34,7 +34,7 @@ struct DaemonStartCommand: AsyncParsableCommand {
             print("baton daemon started (pid \(pong.daemonPID))")
         } catch {
             let failure = CommandFailure(describing: error)
-            FileHandle.standardError.write(Data("baton: \(failure.message)\n".utf8))
+            CommandLineRunner.printError("baton: \(failure.message)")
             throw ExitCode(failure.code)
         }
     }
@@ -50,13 +50,13 @@ struct DaemonStopCommand: AsyncParsableCommand {
         do {
             pong = try await DaemonStatus.ping(paths: paths)
         } catch .refused(let message) {
-            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            CommandLineRunner.printError("baton: \(message)")
             throw ExitCode(1)
         } catch .foreign(let message) {
-            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            CommandLineRunner.printError("baton: \(message)")
             throw ExitCode(BatonExitCode.unsafeState)
         } catch .busy(let message) {
-            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            CommandLineRunner.printError("baton: \(message)")
             throw ExitCode(BatonExitCode.daemonNotAnswering)
         } catch {
             print("baton daemon is not running")
@@ -112,11 +112,11 @@ struct DaemonStatusCommand: AsyncParsableCommand {
     /// Why no pong came: no daemon, or one that holds the lock but does not answer.
     private func report(_ error: DaemonQueryError, paths: BatonPaths) throws -> Never {
         if case .refused(let message) = error {
-            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            CommandLineRunner.printError("baton: \(message)")
             throw ExitCode(1)
         }
         if case .foreign(let message) = error {
-            FileHandle.standardError.write(Data("baton: \(message)\n".utf8))
+            CommandLineRunner.printError("baton: \(message)")
             throw ExitCode(BatonExitCode.unsafeState)
         }
         guard let pid = AccountDaemon.runningPID(paths: paths) else {
@@ -191,7 +191,7 @@ struct DaemonRunCommand: ParsableCommand {
         do {
             try paths.prepare()
         } catch {
-            FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
+            CommandLineRunner.printError("baton daemon: \(error)")
             throw ExitCode(BatonExitCode.unsafeState)
         }
         // Files and folders an older baton left readable by others are the user's alone again (0600, 0700);
@@ -215,12 +215,11 @@ struct DaemonRunCommand: ParsableCommand {
                     APNsServerLauncher.supervise(paths: BatonPaths())  // `baton apns on`.
                 })
         } catch {
-            FileHandle.standardError.write(Data("baton daemon: \(error)\n".utf8))
+            CommandLineRunner.printError("baton daemon: \(error)")
             throw ExitCode(error is StrictModeError ? BatonExitCode.unsafeState : BatonExitCode.failure)
         }
         if case .alreadyRunning(let pid) = outcome {
-            FileHandle.standardError.write(
-                Data("baton daemon already running (pid \(pid.map(String.init) ?? "?"))\n".utf8))
+            CommandLineRunner.printError("baton daemon already running (pid \(pid.map(String.init) ?? "?"))")
         }
     }
 }

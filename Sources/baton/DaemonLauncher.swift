@@ -11,8 +11,8 @@ enum DaemonLauncher {
     static func startOnDemand(paths: BatonPaths) async throws -> Pong {
         let pong = try await start(paths: paths)
         if isatty(STDERR_FILENO) == 1 {
-            FileHandle.standardError.write(
-                Data("baton: started the account daemon (pid \(pong.daemonPID); 'baton daemon stop' stops it)\n".utf8))
+            CommandLineRunner.printError(
+                "baton: started the account daemon (pid \(pong.daemonPID); 'baton daemon stop' stops it)")
         }
         return pong
     }

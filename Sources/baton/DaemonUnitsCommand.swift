@@ -34,7 +34,7 @@ struct DaemonEnableCommand: AsyncParsableCommand {
         }
         UserManager.systemctl(["daemon-reload"])
         guard let result = UserManager.systemctl(["enable", "--now", UserUnits.socketName]), result.status == 0 else {
-            FileHandle.standardError.write(Data("baton: systemctl --user enable --now baton.socket failed\n".utf8))
+            CommandLineRunner.printError("baton: systemctl --user enable --now baton.socket failed")
             throw ExitCode(1)
         }
         print("enabled \(UserUnits.socketName): systemd starts the daemon on the first connection")

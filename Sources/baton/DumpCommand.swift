@@ -67,13 +67,12 @@ struct DumpRun {
         } catch PageLoadError.download(let address, let filename, let type) {
             // Not a page: say where MonkeyBrowser would save it, and fail.
             let path = DownloadLocation.freePath(for: filename, in: DownloadLocation.directory()).path
-            FileHandle.standardError.write(
-                Data(
-                    ("baton dump: \(address.absoluteString) is a file to save, not a page "
-                        + "(\(type.isEmpty ? "no type" : type)); MonkeyBrowser would save it as \(path)\n").utf8))
+            CommandLineRunner.printError(
+                "baton dump: \(address.absoluteString) is a file to save, not a page "
+                    + "(\(type.isEmpty ? "no type" : type)); MonkeyBrowser would save it as \(path)")
             throw ExitCode(BatonExitCode.notAPage)
         } catch let error as PageLoadError {
-            FileHandle.standardError.write(Data("baton dump: \(error.description)\n".utf8))
+            CommandLineRunner.printError("baton dump: \(error.description)")
             throw ExitCode(1)
         }
         let html = page.htmlSource
@@ -86,9 +85,8 @@ struct DumpRun {
             try StandardOutput.write(raw ? text.dumpUTF8 : TerminalText.lines(text.dumpUTF8))
         }
         if !page.isSuccess {
-            FileHandle.standardError.write(
-                Data(
-                    "baton dump: HTTP status \(page.statusCode ?? 0) for \(page.url.absoluteString)\n".utf8))
+            CommandLineRunner.printError(
+                "baton dump: HTTP status \(page.statusCode ?? 0) for \(page.url.absoluteString)")
             throw ExitCode(2)
         }
         // The document and its layout are hundreds of thousands of small allocations; the process ends

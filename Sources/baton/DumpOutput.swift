@@ -1,3 +1,4 @@
+import BatonEnvironment
 import Foundation
 import HTMLText
 import PageLoading
@@ -33,8 +34,6 @@ enum DumpOutput {
                 Document.Link(number: $0.number, url: $0.url?.absoluteString ?? $0.href, text: $0.text)
             },
             anchors: text.anchors)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        return try JSONOutput.string(document) + "\n"
     }
 }

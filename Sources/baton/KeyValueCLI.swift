@@ -61,8 +61,8 @@ enum KeyValueCLI {
 
     /// A value as compact plain JSON.
     static func json(_ value: PropertyListValue) -> String {
-        let data = try? JSONSerialization.data(
-            withJSONObject: value.jsonObject, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+        let data = try? JSONOutput.serialize(
+            value.jsonObject, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 

@@ -31,7 +31,8 @@ struct KeyValueGetCommand: AsyncParsableCommand {
         }
         // Another device wrote it: control characters reach the terminal escaped unless asked for raw.
         let text = KeyValueCLI.text(value)
-        print(json ? KeyValueCLI.json(value) : raw ? text : TerminalText.lines(text))
+        if raw { return Swift.print(text) }  // Asked for as it is: the one output not escaped.
+        print(json ? KeyValueCLI.json(value) : text)
     }
 }
 
@@ -91,8 +92,8 @@ struct KeyValueListCommand: AsyncParsableCommand {
                     "modified": entry.modified.formatted(.iso8601), "revision": entry.revision,
                 ]
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            let data = try JSONOutput.serialize(
+                object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
             return print(String(decoding: data, as: UTF8.self))
         }
         if entries.isEmpty { return print("the key-value store is empty") }

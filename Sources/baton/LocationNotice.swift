@@ -15,7 +15,7 @@ enum LocationNotice {
         } catch .notRunning {
             return
         } catch {
-            FileHandle.standardError.write(Data("baton: the daemon did not take the new location: \(error)\n".utf8))
+            CommandLineRunner.printError("baton: the daemon did not take the new location: \(error)")
         }
     }
 }

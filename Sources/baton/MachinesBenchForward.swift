@@ -12,13 +12,12 @@ enum MachinesBenchForward {
     static func handOver(_ arguments: [String]) -> Int32 {
         let program = LinkLauncher.executable.path
         guard FileManager.default.isExecutableFile(atPath: program) else {
-            FileHandle.standardError.write(
-                Data("baton bench machines: \(program) is missing (build every product: swift build)\n".utf8))
+            CommandLineRunner.printError(
+                "baton bench machines: \(program) is missing (build every product: swift build)")
             return BatonExitCode.failure
         }
         let code = ProcessReplacement.exec(program, words + arguments)
-        FileHandle.standardError.write(
-            Data("baton bench machines: cannot run \(program): \(String(cString: strerror(code)))\n".utf8))
+        CommandLineRunner.printError("baton bench machines: cannot run \(program): \(String(cString: strerror(code)))")
         return BatonExitCode.failure
     }
 }

@@ -134,7 +134,7 @@ enum NotificationCLI {
 
     /// Prints `baton: message` (escaped: it may quote the daemon) to standard error and exits with `code`.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("baton: \(TerminalText.line(message))\n".utf8))
+        CommandLineRunner.printError("baton: \(message)")
         Foundation.exit(code)
     }
 

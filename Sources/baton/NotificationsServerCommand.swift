@@ -79,7 +79,7 @@ struct NotificationsServerCommand: AsyncParsableCommand {
                 ? "another notification server owns org.freedesktop.Notifications: Baton takes over when it "
                     + "leaves (--replace takes it now)"
                 : "started; see \(paths.logDirectory.appendingPathComponent("notification-server.log").path)"
-        FileHandle.standardError.write(Data("baton: notification server on (\(what)) for \(setting.device)\n".utf8))
+        CommandLineRunner.printError("baton: notification server on (\(what)) for \(setting.device)")
         if bus { print(EnvCommand.line(address)) }
     }
 

@@ -196,7 +196,7 @@ struct NotifyCommand: AsyncParsableCommand {
             + TerminalText.line(devices.joined(separator: ", "))
         if let waiting {
             // Said on standard error: standard output is the chosen action's.
-            FileHandle.standardError.write(Data("baton: \(summary); waiting\n".utf8))
+            CommandLineRunner.printError("baton: \(summary); waiting")
             await waiting.outcome(
                 bundle: app, identifier: added.identifier, timeout: waitTimeout.flatMap(NotifyTriggerOptions.seconds),
                 json: json)

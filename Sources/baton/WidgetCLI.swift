@@ -25,11 +25,4 @@ enum WidgetCLI {
         CommandLineRunner.printError(
             "\(CommandLineRunner.commandPath(Array(CommandLine.arguments.dropFirst()))): \(message)")
     }
-
-    /// Pretty, key-sorted JSON.
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
 }

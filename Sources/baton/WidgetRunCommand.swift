@@ -41,7 +41,7 @@ struct WidgetRunCommand: ParsableCommand {
             now: clock.now(), displayMode: expanded ? .expanded : .compact, maximumWidth: width)
         let outcome = host.update(widget, request: request)
         if json {
-            print(try WidgetCLI.json(WidgetRunReport(widget: widget, outcome: outcome)))
+            print(try JSONOutput.string(WidgetRunReport(widget: widget, outcome: outcome)))
         } else {
             // A widget shows what other devices wrote (favourites): escaped for the terminal, lines kept.
             print(TerminalText.lines(outcome.text))

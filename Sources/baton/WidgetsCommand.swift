@@ -39,7 +39,7 @@ struct WidgetsCommand: ParsableCommand {
                 device: deviceName, installed: rows,
                 enabled: preferences.installed(in: catalog).map(\.name),
                 problems: catalog.problems)
-            print(try WidgetCLI.json(report))
+            print(try JSONOutput.string(report))
             return
         }
         print("Installed widgets (\(catalog.container.bundleIdentifier)):")

@@ -29,6 +29,22 @@ import Testing
         #expect(TerminalText.lines(bytes) == [0x61, 0xFF] + Array("\\u{1b}".utf8) + [0x62, 0xE2, 0x80])
     }
 
+    @Test func jsonWritesEveryUnsafeCharacterAsAUnicodeEscapeAndDecodesToTheSameText() throws {
+        let unsafe: [UInt32] = [0x7F, 0x80, 0x9B, 0x9F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069]
+        let text = unsafe.compactMap(Unicode.Scalar.init).map { "x" + String($0) }.joined() + "\u{1B}é日🇵🇱"
+        let data = JSONOutput.escaped(try JSONEncoder().encode(["k": [text]]))
+        let written = String(decoding: data, as: UTF8.self)
+        #expect(written.unicodeScalars.allSatisfy { !TerminalText.isUnsafe($0) }, "\(written)")
+        for value in unsafe {
+            let hex = String(value, radix: 16)
+            #expect(written.contains("x\\u" + String(repeating: "0", count: 4 - hex.count) + hex), "\(written)")
+        }
+        #expect(try JSONDecoder().decode([String: [String]].self, from: data) == ["k": [text]])
+        // Whitespace between tokens (pretty printing) is left alone; nothing to escape, the same bytes.
+        let pretty = try JSONSerialization.data(withJSONObject: ["a": [1, 2]], options: [.prettyPrinted])
+        #expect(JSONOutput.escaped(pretty) == pretty)
+    }
+
     @Test func privateFilesAre0600InFolders0700WhateverTheUmask() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("private-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
