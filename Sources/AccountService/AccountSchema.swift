@@ -64,6 +64,10 @@ enum AccountSchema {
             // Each push from another machine once, by its server row (`TakenPushes`).
             try TakenPushes.createTable(db)
         }
+        migrator.registerMigration("v7: freedesktop programs' names") { db in
+            // The name a program gave itself (`app_name`), for F4's Settings and `baton notifications settings`.
+            try db.alter(table: "notificationApp") { table in table.add(column: "name", .text) }
+        }
         return migrator
     }
 }

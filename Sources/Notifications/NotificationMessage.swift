@@ -57,6 +57,10 @@ public enum NotificationMessage: Hashable, Sendable {
     /// Client → daemon: the device tokens matching the filter (`baton notifications tokens`).
     case tokensQuery(NotificationFilter)
     case tokensList([DeviceToken])
+    /// Client → daemon: every app with settings matching the filter, freedesktop programs with their names
+    /// (`baton notifications settings`, F4's Settings); answered with `appsList`.
+    case appsQuery(NotificationFilter)
+    case appsList([AppSettingsEntry])
     /// The account link → daemon: the user's answer on another machine to a notification posted here.
     case remoteAnswer(RemoteAnswer)
     /// Daemon → client: done (for requests with nothing else to say).
@@ -191,6 +195,12 @@ extension NotificationKind {
         },
         NotificationKind("tokensList", NotificationMessage.tokensList) {
             if case .tokensList(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("appsQuery", NotificationMessage.appsQuery) {
+            if case .appsQuery(let body) = $0 { body } else { nil }
+        },
+        NotificationKind("appsList", NotificationMessage.appsList) {
+            if case .appsList(let body) = $0 { body } else { nil }
         },
         NotificationKind("remoteAnswer", NotificationMessage.remoteAnswer) {
             if case .remoteAnswer(let body) = $0 { body } else { nil }

@@ -12,6 +12,9 @@ public struct NotificationLedger: Sendable {
     public var settings: [String: NotificationSettings] = [:]
     /// Each app's badge as last set (by its newest notification that set one, a badge-only push), shown or not.
     public private(set) var setBadges: [String: Int] = [:]
+    /// The freedesktop programs heard of (their settings, their notifications): bundle identifier → the name
+    /// each gave itself, the newest.
+    public var programs: [String: String] = [:]
 
     public init() {}
 
@@ -25,6 +28,16 @@ public struct NotificationLedger: Sendable {
                 && $0.request.trigger?.repeats != true
         }
         if let badge = notification.request.content.badge { setBadges[notification.owner.bundleIdentifier] = badge }
+        learnProgram(notification)
+    }
+
+    /// Keeps the name a freedesktop program's notification gives.
+    mutating func learnProgram(_ notification: DeliveredNotification) {
+        let bundle = notification.owner.bundleIdentifier
+        guard FreedesktopProgram.isProgram(bundle) else { return }
+        programs[bundle] =
+            FreedesktopProgram.name(in: notification.request.content) ?? programs[bundle]
+            ?? String(bundle.dropFirst(FreedesktopProgram.prefix.count))
     }
 
     /// Replaces the delivered list (at connect); badges from the newest notification of each app that set one.
@@ -32,6 +45,7 @@ public struct NotificationLedger: Sendable {
         delivered = list.sorted { $0.date > $1.date }
         for notification in delivered.reversed() {
             if let badge = notification.request.content.badge { setBadges[notification.owner.bundleIdentifier] = badge }
+            learnProgram(notification)
         }
     }
 

@@ -74,6 +74,15 @@ struct NotificationLink: Sendable {
             snapshot.settings[bundle] = settings
             snapshot.categories[bundle] = categories
         }
+        // Every freedesktop program with settings here, for F4's Settings (even with nothing delivered).
+        guard case .appsList(let list) = try await center.ask(.appsQuery(NotificationFilter(device: device))) else {
+            throw .unexpected
+        }
+        for entry in list where FreedesktopProgram.isProgram(entry.owner.bundleIdentifier) {
+            let bundle = entry.owner.bundleIdentifier
+            snapshot.settings[bundle] = entry.settings
+            snapshot.programs[bundle] = entry.name ?? String(bundle.dropFirst(FreedesktopProgram.prefix.count))
+        }
         return snapshot
     }
 

@@ -10,6 +10,7 @@ extension NotificationsApp {
         ledger.replacePending(snapshot.pending)
         for (bundle, settings) in snapshot.settings { ledger.settings[bundle] = settings }
         for (bundle, categories) in snapshot.categories { ledger.categories[bundle] = categories }
+        ledger.programs.merge(snapshot.programs) { heard, _ in heard }
         if !awayShown {
             // What arrived since the suite last ran is summed up in one banner, not shown one by one.
             awayShown = true

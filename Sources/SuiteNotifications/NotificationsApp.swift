@@ -119,7 +119,13 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         saveLastSeen()
     }
 
-    public func appName(_ bundle: String) -> String { appNames[bundle] ?? bundle }
+    /// The name `bundle` is shown by: the suite's for its apps, a freedesktop program's own (`app_name`).
+    public func appName(_ bundle: String) -> String { appNames[bundle] ?? ledger.programs[bundle] ?? bundle }
+
+    /// The apps F4's Settings lists: the suite's and every freedesktop program heard of, by name.
+    var settingsApps: [(bundle: String, name: String)] {
+        SettingsPane.apps(appNames.merging(ledger.programs) { app, _ in app })
+    }
 
     // MARK: SuiteApp
 
@@ -130,7 +136,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
     public func handle(_ event: InputEvent, context: SuiteContext) -> Bool {
         guard case .key(let press) = event else { return false }
         screen.extensionHoldsActions = expansion?.holdsActions == true
-        let used = perform(screen.handle(press, ledger: ledger, apps: SettingsPane.apps(appNames)), context: context)
+        let used = perform(screen.handle(press, ledger: ledger, apps: settingsApps), context: context)
         syncExpansion()
         return used
     }
@@ -216,7 +222,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
         screen.render(
             in: area, ledger: ledger, appName: appName, doNotDisturb: dnd.state.describe(at: context.now()),
             now: context.now(),
-            apps: SettingsPane.apps(appNames), attachment: { attachmentInfo($0) }, expanded: expansion?.content,
+            apps: settingsApps, attachment: { attachmentInfo($0) }, expanded: expansion?.content,
             into: &buffer)
     }
 }

@@ -29,4 +29,6 @@ struct SuiteNotificationSnapshot: Sendable {
     var pending: [PendingNotification]
     var settings: [String: NotificationSettings]
     var categories: [String: [NotificationCategory]]
+    /// The freedesktop programs with settings on this device: bundle identifier → name.
+    var programs: [String: String] = [:]
 }

@@ -19,6 +19,13 @@ enum FreedesktopMapping {
         return "org.freedesktop." + (safe.isEmpty ? "unknown" : safe)
     }
 
+    /// The program's name as the banner and the settings show it: its `app_name`, else its `desktop-entry`
+    /// hint (at most `FreedesktopProgram.maxNameLength` characters); nil when it gave neither.
+    static func programName(_ call: NotifyCall) -> String? {
+        let name = call.appName.isEmpty ? call.desktopEntry ?? "" : call.appName
+        return name.isEmpty ? nil : String(name.prefix(FreedesktopProgram.maxNameLength))
+    }
+
     /// The category carrying `call`'s buttons (every action but `default`, which is choosing the notification
     /// itself: Open), named by a digest of the actions so equal sets share it; nil when there are none.
     static func category(_ call: NotifyCall) -> NotificationCategory? {
@@ -51,7 +58,8 @@ enum FreedesktopMapping {
         let level: InterruptionLevel = [.passive, .active, .critical][Int(min(call.urgency, 2))]
         let sound: NotificationSound? =
             call.suppressSound ? nil : call.soundName.flatMap { $0.isEmpty ? nil : .named($0) } ?? .default
-        var userInfo: [String: PropertyListValue] = ["freedesktop.app_name": .string(call.appName)]
+        var userInfo: [String: PropertyListValue] = [:]
+        if let name = programName(call) { userInfo[FreedesktopProgram.nameKey] = .string(name) }
         if let hint = call.category { userInfo["freedesktop.category"] = .string(hint) }
         if call.expireTimeout >= 0 { userInfo["freedesktop.expire_timeout"] = .int(Int(call.expireTimeout)) }
         return NotificationContent(

@@ -108,13 +108,17 @@ struct NotificationsClearCommand: AsyncParsableCommand {
     }
 }
 
-/// `baton notifications settings [--app A] [--allow|--deny] [--sound on|off] [--badges on|off] …`.
+/// `baton notifications settings [--app A] [--allow|--deny] [--sound on|off] [--badges on|off] …`; with no app
+/// and no change, every app of the device (freedesktop programs with their names).
 struct NotificationsSettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Show or change an app's notification settings on a device.")
+        commandName: "settings",
+        abstract: "Show or change an app's notification settings on a device (with no --app: list every app's).")
 
-    @Option(help: ArgumentHelp("The app (bundle identifier; baton's own unless given).", valueName: "bundle"))
-    var app: String = NotificationCLI.cliBundle
+    @Option(
+        help: ArgumentHelp(
+            "The app (bundle identifier; a change without it is baton's own).", valueName: "bundle"))
+    var app: String?
     @Flag(help: "Allow notifications (alerts, sounds, badges).") var allow = false
     @Flag(help: "Deny notifications.") var deny = false
     @Option(help: ArgumentHelp("Sounds on or off.", valueName: "on|off")) var sound: String?
@@ -132,21 +136,41 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let owner = NotificationOwner(bundleIdentifier: app, device: options.deviceName)
+        let owner = NotificationOwner(bundleIdentifier: app ?? NotificationCLI.cliBundle, device: options.deviceName)
         func flag(_ value: String?) -> Bool? { value.map { $0 == "on" } }
         let change = SettingsChange(
             owner: owner, allow: allow ? true : deny ? false : nil, sounds: flag(sound), badges: flag(badges),
             alerts: flag(alerts), previews: flag(previews), requester: DeviceName.resolve(option: nil))
         let unchanged = change == SettingsChange(owner: owner, requester: change.requester)
+        if unchanged, app == nil { return try await list() }
         let answer = await NotificationCLI.request(unchanged ? .getSettings(owner) : .changeSettings(change))
         guard case .settings(let settings) = answer else {
             NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
         }
         if json { return try JSONOutput.print(settings) }
+        print("\(BoundedQuote.escaped(owner.bundleIdentifier)) on \(options.deviceName): \(Self.describe(settings))")
+    }
+
+    /// Every app of the device, one line each (`--json`: the entries).
+    private func list() async throws {
+        let answer = await NotificationCLI.request(.appsQuery(NotificationFilter(device: options.deviceName)))
+        guard case .appsList(let entries) = answer else {
+            NotificationCLI.fail("unexpected reply '\(answer.kind)'", code: NotificationCLI.ExitCode.failed)
+        }
+        if json { return try JSONOutput.print(entries) }
+        for entry in entries {
+            let name = entry.name.map { " (\(BoundedQuote.escaped($0, limit: 64)))" } ?? ""
+            print(
+                "\(BoundedQuote.escaped(entry.owner.bundleIdentifier))\(name) on \(options.deviceName): "
+                    + Self.describe(entry.settings))
+        }
+    }
+
+    /// "authorized; alerts on, sounds on, badges on, previews on".
+    static func describe(_ settings: NotificationSettings) -> String {
         func onOff(_ value: Bool) -> String { value ? "on" : "off" }
-        print("\(app) on \(options.deviceName): \(settings.authorizationStatus.rawValue)")
-        print(
-            "alerts \(onOff(settings.alertsEnabled)), sounds \(onOff(settings.soundsEnabled)), badges \(onOff(settings.badgesEnabled)), previews \(onOff(settings.showPreviews))"
-        )
+        return "\(settings.authorizationStatus.rawValue); alerts \(onOff(settings.alertsEnabled)), sounds "
+            + "\(onOff(settings.soundsEnabled)), badges \(onOff(settings.badgesEnabled)), previews "
+            + onOff(settings.showPreviews)
     }
 }

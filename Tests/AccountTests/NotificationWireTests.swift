@@ -129,6 +129,12 @@ import Wire
                 token: String(repeating: "0f", count: 32), owner: owner, registered: Date(timeIntervalSince1970: 1),
                 unregistered: Date(timeIntervalSince1970: 2))
         ]),
+        .appsQuery(NotificationFilter(device: "B")),
+        .appsList([
+            AppSettingsEntry(
+                owner: NotificationOwner(bundleIdentifier: "org.freedesktop.Build-Bot", device: "B"), name: "Build Bot",
+                settings: .granted([.alert]))
+        ]),
         .done,
     ]
 

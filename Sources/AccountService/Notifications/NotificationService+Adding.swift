@@ -78,6 +78,7 @@ extension NotificationService {
         // A device that holds requests is a device of the account (a push may name it while it is away).
         knownDevices.insert(owner.device)
         knownApps.insert(owner.bundleIdentifier)
+        rememberProgram(owner, request.content)
         if request.trigger == nil {
             // No trigger: delivered at once, never pending (so never counted among the 64).
             let now = clock.now()

@@ -119,6 +119,7 @@ extension NotificationService {
                 outcome.notShown = (outcome.notShown ?? [:]).merging([device: "denied"]) { $1 }
                 continue
             }
+            rememberProgram(owner, request.content)
             if push.collapseID != nil {
                 let removed = scheduler.remove(owner: owner, identifiers: [request.identifier])
                 if !removed.isEmpty {

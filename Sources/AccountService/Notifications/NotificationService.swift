@@ -216,6 +216,7 @@ final class NotificationService: DaemonService {
         case .unregisterForRemoteNotifications(let owner):
             unregisterForRemoteNotifications(owner, requestID: requestID, from: connection)
         case .tokensQuery(let filter): reply(.tokensList(tokenList(filter)))
+        case .appsQuery(let filter): reply(.appsList(appList(filter)))
         case .relayPushes:
             logger.info("the account link takes what is for other machines")
             relay.attach(connection)
@@ -238,7 +239,8 @@ final class NotificationService: DaemonService {
         case .authorization, .settings, .categoriesList, .added, .pendingList, .pendingPiece, .deliveredList,
             .deliveredPiece, .removed,
             .notificationDelivered,
-            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .deviceToken, .tokensList, .done:
+            .notificationsRemoved, .backgroundPush, .pushed, .relayPush, .deviceToken, .tokensList, .appsList,
+            .done:
             refuse(WireFailure.badRequest, "'\(typed.kind)' is not sent to the daemon")
         }
     }

@@ -68,6 +68,8 @@ struct NotificationTable: Sendable {
         var settings: NotificationSettings
         var categories: [NotificationCategory]
         var badge: Int?
+        /// A freedesktop program's own name (`FreedesktopProgram.nameKey`), as it last gave it.
+        var name: String? = nil
     }
 
     /// A push waiting for its device.
@@ -112,7 +114,8 @@ struct NotificationTable: Sendable {
                 let owner = NotificationOwner(bundleIdentifier: row["bundle"], device: row["device"])
                 contents.apps[owner] = AppRow(
                     settings: try decode(NotificationSettings.self, row["settings"]),
-                    categories: try decode([NotificationCategory].self, row["categories"]), badge: row["badge"])
+                    categories: try decode([NotificationCategory].self, row["categories"]), badge: row["badge"],
+                    name: row["name"])
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM notificationPush ORDER BY sequence") {
                 let expiration: Double? = row["expiration"]
@@ -257,11 +260,12 @@ struct NotificationTable: Sendable {
     static func saveApp(_ owner: NotificationOwner, _ app: AppRow, in db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO notificationApp (bundle, device, settings, categories, badge)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO notificationApp (bundle, device, settings, categories, badge, name)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 owner.bundleIdentifier, owner.device, try json(app.settings), try json(app.categories), app.badge,
+                app.name,
             ])
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The programs that post through Baton's freedesktop notification server (`notify-send`, libnotify): each is
+/// the app `org.freedesktop.NAME`, allowed until the user turns it off (every freedesktop server shows every
+/// program's notifications), and named by the program itself.
+public enum FreedesktopProgram {
+    /// The bundle identifiers' prefix: `org.freedesktop.Build-Bot`.
+    public static let prefix = "org.freedesktop."
+    /// `userInfo` key: the program's name as it gave it (`app_name`, else its `desktop-entry` hint).
+    public static let nameKey = "freedesktop.app_name"
+    /// `userInfo` key: `expire_timeout` in milliseconds, when positive (0 and -1 are not kept: the banner's
+    /// lifetime says them, `BannerLifetime`).
+    public static let expireTimeoutKey = "freedesktop.expire_timeout"
+    /// The longest name kept, in characters.
+    public static let maxNameLength = 64
+
+    /// Whether `bundleIdentifier` is a freedesktop program's.
+    public static func isProgram(_ bundleIdentifier: String) -> Bool { bundleIdentifier.hasPrefix(prefix) }
+
+    /// The program's name `content` carries, when it is a freedesktop program's and gave one.
+    public static func name(in content: NotificationContent) -> String? {
+        guard case .string(let name)? = content.userInfo[nameKey], !name.isEmpty else { return nil }
+        return String(name.prefix(maxNameLength))
+    }
+}
+
+/// One app's settings on one device, with the name a program gave itself (`baton notifications settings`,
+/// F4's Settings).
+public struct AppSettingsEntry: Codable, Hashable, Sendable {
+    public var owner: NotificationOwner
+    /// A freedesktop program's own name (`app_name`); nil for an app, which the suite names.
+    public var name: String?
+    public var settings: NotificationSettings
+    public init(owner: NotificationOwner, name: String?, settings: NotificationSettings) {
+        self.owner = owner
+        self.name = name
+        self.settings = settings
+    }
+}
