@@ -101,7 +101,8 @@ extension BrowserApp {
         save()
     }
 
-    /// Loads the tab's current history entry when it has no page yet.
+    /// Loads the tab's current history entry when it has no page yet (a restored tab). A page that answered a
+    /// form sent by `POST` is not requested: that would send the form again, silently, at every start.
     func ensureLoaded(_ index: Int) {
         guard tabs.tabs.indices.contains(index), tabs[index].page == nil, tabs[index].loading == nil,
             let entry = tabs[index].history.current
@@ -109,6 +110,12 @@ extension BrowserApp {
         guard let url = URL(string: entry.url) else {
             tabs[index].page = ErrorPage.make(
                 address: entry.url, message: "invalid URL: \(entry.url)", width: pageSize.width)
+            return
+        }
+        if entry.post != nil {
+            tabs[index].page = ErrorPage.formNotSentAgain(
+                address: entry.url, title: entry.title, width: pageSize.width)
+            tabs[index].scroll = ScrollState()
             return
         }
         startLoad(index, url: url, scroll: entry.scroll, post: entry.post)

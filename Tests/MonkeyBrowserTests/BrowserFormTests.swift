@@ -23,10 +23,10 @@ struct BrowserFormTests {
         """
     }
 
-    static func harness() throws -> BrowserHarness {
-        try BrowserHarness(pages: [
-            "http://forms.test/get": form(method: "get"), "http://forms.test/post": form(method: "post"),
-        ])
+    static func harness(home: URL? = nil, posts: RequestCount? = nil) throws -> BrowserHarness {
+        try BrowserHarness(
+            pages: ["http://forms.test/get": form(method: "get"), "http://forms.test/post": form(method: "post")],
+            home: home, posts: posts)
     }
 
     /// Types a name, ticks the box, picks L, writes two lines in the textarea.
@@ -95,6 +95,30 @@ struct BrowserFormTests {
         #expect(browser.frame().joined().contains("body=name=Ann%21"))
         await browser.press(.ctrl("r"))
         #expect(browser.app.mode == .confirmResubmit(step: 0))
+    }
+
+    @Test("a tab restored at start never sends its form again; Ctrl-R asks, then sends it once")
+    func restoredAnswerIsNotSentAgain() async throws {
+        let posts = RequestCount()
+        let first = try Self.harness(posts: posts)
+        defer { first.remove() }
+        await Self.sendPostForm(first)
+        #expect(first.frame().joined().contains("body=name=Ann%21"))
+        #expect(posts.value == 1)
+        first.app.disappear(context: first.context)
+
+        // The suite starts again (F10, then baton): the tab comes back, the form is not sent.
+        let second = try Self.harness(home: first.home, posts: posts)
+        await second.open()
+        #expect(posts.value == 1)
+        let screen = second.frame().joined(separator: "\n")
+        #expect(screen.contains("Form not sent again"))
+        #expect(!screen.contains("body=name=Ann%21"))
+        await second.press(.ctrl("r"))
+        #expect(second.app.mode == .confirmResubmit(step: 0))
+        await second.press(.char("y"))
+        #expect(posts.value == 2)
+        #expect(second.frame().joined().contains("body=name=Ann%21"))
     }
 
     @Test("Esc puts a field's old value back; disabled fields say so")

@@ -26,12 +26,15 @@ final class BrowserHarness {
         BrowserSnapshot.file(paths: BatonPaths(environment: ["BATON_HOME": home.path]), device: "A")
     }
 
-    init(pages: [String: String] = [:], home: URL? = nil, historyTimeout: Duration = .seconds(3)) throws {
+    init(
+        pages: [String: String] = [:], home: URL? = nil, historyTimeout: Duration = .seconds(3),
+        posts: RequestCount? = nil
+    ) throws {
         self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-browser-\(UUID())")
         port = try MessagePort()
         let paths = BatonPaths(environment: ["BATON_HOME": self.home.path])
         app = BrowserApp(
-            fetcher: FixtureFetcher(pages: pages), pagesDirectory: FixtureFetcher.pagesBase,
+            fetcher: FixtureFetcher(pages: pages, posts: posts), pagesDirectory: FixtureFetcher.pagesBase,
             snapshotFile: BrowserSnapshot.file(paths: paths, device: "A"), manifest: nil, coordinator: nil,
             historyTimeout: historyTimeout)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MonkeyBrowser
+import Synchronization
 
 @testable import PageLoading
 
@@ -13,6 +14,8 @@ struct FixtureFetcher: PageFetching {
         .appendingPathComponent("Resources/MonkeyBrowser/Pages")
 
     var pages: [String: String] = [:]
+    /// Counts the requests sent by `POST`, as a server that logs them would.
+    var posts: RequestCount? = nil
 
     /// An address whose page echoes the request: method, query and `POST` body.
     static let echo = "http://forms.test/echo"
@@ -23,6 +26,7 @@ struct FixtureFetcher: PageFetching {
         _ url: URL, post: PostBody?, site: String?, progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws -> LoadedPage {
         let address = url.absoluteString.prefix { $0 != "#" }
+        if post != nil { posts?.add() }
         if url.host == "forms.test", url.path == "/echo" {
             func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&amp;") }
             let body = post.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
@@ -53,6 +57,13 @@ struct FixtureFetcher: PageFetching {
             url: url, statusCode: 200, mediaType: "text/html", text: html, encoding: .utf8,
             charsetSource: .byteOrderMark, isTruncated: false)
     }
+}
+
+/// How many requests a fetcher was asked for (read from the test, written from the browser's load tasks).
+final class RequestCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 extension LoadedPage {
