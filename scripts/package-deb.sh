@@ -23,6 +23,10 @@ for option in "$@"; do
     esac
 done
 
+for tool in dpkg-shlibdeps dpkg-deb strip readelf; do
+    command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing: run scripts/setup.sh --package" >&2; exit 1; }
+done
+
 # Everything dated from the commit, so that the same commit packs the same bytes.
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 build_date="$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)"

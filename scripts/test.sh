@@ -11,8 +11,12 @@
 # loaded machine hundreds of daemons, links and servers ran side by side, each slower for the others, until
 # waits meant for a hang were reached (seen at load 18: sixteen failures). At most BATON_TEST_WIDTH cases
 # (default 6) run at a time, through Swift Testing's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH.
+#
+# It first installs what the tests need and is missing (scripts/setup.sh --test: tmux, PostgreSQL, sshd, D-Bus,
+# …), so that on a fresh Debian 12 with Swift the README's second command is the only one to type.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/setup.sh --test --no-build
 swift build --build-tests
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${BATON_TEST_WIDTH:-6}"
 status=0

@@ -26,10 +26,11 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         else {
             throw ThrowawayPostgresFailure(
                 "PostgreSQL's server is not installed (/usr/lib/postgresql/*/bin/initdb): apt-get install postgresql "
-                    + "(scripts/setup.sh)")
+                    + "(scripts/setup.sh --test)")
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/psql") else {
-            throw ThrowawayPostgresFailure("psql is missing: apt-get install postgresql-client (scripts/setup.sh)")
+            throw ThrowawayPostgresFailure(
+                "psql is missing: apt-get install postgresql-client (scripts/setup.sh --test)")
         }
         self.fsync = fsync
         self.listenAddresses = listenAddresses
@@ -42,7 +43,8 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         try adminPassword.write(toFile: passwordFile, atomically: true, encoding: .utf8)
         if getuid() == 0 {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-                throw ThrowawayPostgresFailure("setpriv is missing: apt-get install util-linux (scripts/setup.sh)")
+                throw ThrowawayPostgresFailure(
+                    "setpriv is missing: apt-get install util-linux (scripts/setup.sh --test)")
             }
             try Self.run("/bin/chown", ["-R", "nobody", directory.path])
         }
@@ -82,7 +84,7 @@ public final class ThrowawayPostgres: @unchecked Sendable {
     /// A CA and a server certificate for 127.0.0.1 (openssl), and a pg_hba.conf that takes other roles over TLS only.
     private func makeCertificates() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
-            throw ThrowawayPostgresFailure("openssl is missing: apt-get install openssl (scripts/setup.sh)")
+            throw ThrowawayPostgresFailure("openssl is missing: apt-get install openssl (scripts/setup.sh --test)")
         }
         let path = directory.path
         try Self.run(

@@ -27,7 +27,7 @@ import UserNotifications
             ] {
                 try #require(
                     FileManager.default.isExecutableFile(atPath: binary),
-                    "\(binary) is missing: install the Debian package \(package) (scripts/setup.sh)")
+                    "\(binary) is missing: install the Debian package \(package) (scripts/setup.sh --test)")
             }
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-dbus-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -64,7 +64,7 @@ import Testing
             environment: fixture.environment)
         #expect(delivered.contains(#""body" : "test""#), "\(delivered)")
 
-        // A real provider library from PyPI (aioapns 4.0, scripts/setup.sh installs it), with only its host
+        // A real provider library from PyPI (aioapns 4.0, scripts/setup.sh --test installs it), with only its host
         // and port changed and the certificate trusted, on its own HTTP/2 connection and token.
         let port = String(host.split(separator: ":").last ?? "")
         let library = try Shell.run(

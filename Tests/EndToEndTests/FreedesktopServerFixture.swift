@@ -23,7 +23,7 @@ final class FreedesktopServerFixture {
         ] {
             try #require(
                 FileManager.default.isExecutableFile(atPath: binary),
-                "\(binary) is missing: install the Debian package \(package) (scripts/setup.sh)")
+                "\(binary) is missing: install the Debian package \(package) (scripts/setup.sh --test)")
         }
         self.fixture = fixture
         let socket = fixture.home.appendingPathComponent("bus").path

@@ -18,7 +18,8 @@ final class LoopbackSSHD {
     init(directory: URL, remoteHome: URL) async throws {
         for program in [Self.sshd, "/usr/bin/ssh", "/usr/bin/ssh-keygen"]
         where !FileManager.default.isExecutableFile(atPath: program) {
-            throw SSHDFailure("\(program) is missing: install openssh-server and openssh-client (scripts/setup.sh)")
+            throw SSHDFailure(
+                "\(program) is missing: install openssh-server and openssh-client (scripts/setup.sh --test)")
         }
         self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
