@@ -8,8 +8,8 @@ public enum FreedesktopProgram {
     public static let prefix = "org.freedesktop."
     /// `userInfo` key: the program's name as it gave it (`app_name`, else its `desktop-entry` hint).
     public static let nameKey = "freedesktop.app_name"
-    /// `userInfo` key: `expire_timeout` in milliseconds, when positive (0 and -1 are not kept: the banner's
-    /// lifetime says them, `BannerLifetime`).
+    /// `userInfo` key: `expire_timeout` in milliseconds as the program gave it (0: never; absent: -1, the
+    /// server's default). The daemon removes a notification that gave N > 0 after N ms (critical ones never).
     public static let expireTimeoutKey = "freedesktop.expire_timeout"
     /// The longest name kept, in characters.
     public static let maxNameLength = 64

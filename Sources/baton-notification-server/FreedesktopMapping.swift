@@ -26,6 +26,14 @@ enum FreedesktopMapping {
         return name.isEmpty ? nil : String(name.prefix(FreedesktopProgram.maxNameLength))
     }
 
+    /// How long the banner stays, as dunst shows it: a critical notification and `expire_timeout` 0 until the
+    /// user closes it, N ms for N ms (the daemon then removes it: `NotificationService+Expiry`); nil (-1) the
+    /// suite's own time.
+    static func bannerLifetime(_ call: NotifyCall) -> PropertyListValue? {
+        if call.urgency >= 2 || call.expireTimeout == 0 { return .string("sticky") }
+        return call.expireTimeout > 0 ? .double(Double(call.expireTimeout) / 1_000) : nil
+    }
+
     /// The category carrying `call`'s buttons (every action but `default`, which is choosing the notification
     /// itself: Open), named by a digest of the actions so equal sets share it; nil when there are none.
     static func category(_ call: NotifyCall) -> NotificationCategory? {
@@ -53,7 +61,8 @@ enum FreedesktopMapping {
     }
 
     /// The content: summary as the title, the body's markup as plain text, urgency as the interruption level
-    /// (low passive, normal active, critical critical), the sound as the hints say.
+    /// (low passive, normal active, critical critical), the sound as the hints say, `expire_timeout` kept and
+    /// said as the banner's lifetime.
     static func content(_ call: NotifyCall, category: NotificationCategory?) -> NotificationContent {
         let level: InterruptionLevel = [.passive, .active, .critical][Int(min(call.urgency, 2))]
         let sound: NotificationSound? =
@@ -61,7 +70,8 @@ enum FreedesktopMapping {
         var userInfo: [String: PropertyListValue] = [:]
         if let name = programName(call) { userInfo[FreedesktopProgram.nameKey] = .string(name) }
         if let hint = call.category { userInfo["freedesktop.category"] = .string(hint) }
-        if call.expireTimeout >= 0 { userInfo["freedesktop.expire_timeout"] = .int(Int(call.expireTimeout)) }
+        if call.expireTimeout >= 0 { userInfo[FreedesktopProgram.expireTimeoutKey] = .int(Int(call.expireTimeout)) }
+        if let lifetime = bannerLifetime(call) { userInfo[BannerLifetime.key] = lifetime }
         return NotificationContent(
             title: call.summary, body: BodyMarkup.plainText(call.body), sound: sound,
             categoryIdentifier: category?.identifier ?? "", interruptionLevel: level, userInfo: userInfo)

@@ -22,3 +22,30 @@ import Testing
         #expect(row.contains(" on "), "\(settings)")
     }
 }
+
+/// Issue 39, item 2, with the real `notify-send`: `-t N` closes the notification after N ms (reason 1, which
+/// ends `--wait`); `-t 0` and a critical one with `-t N` posted before it are still there then, their banners
+/// kept until the user closes them.
+@Suite(.serialized) struct FreedesktopExpiryEndToEndTests {
+    @Test func anExpireTimeoutClosesTheNotificationAndZeroOrCriticalStay() async throws {
+        let server = try await FreedesktopServerFixture()
+        defer { server.close() }
+        try server.run(["/usr/bin/notify-send", "-a", "Build Bot", "-t", "0", "sticky one"])
+        try server.run(["/usr/bin/notify-send", "-a", "Build Bot", "-u", "critical", "-t", "300", "critical one"])
+        let output = server.fixture.home.appendingPathComponent("expired.log")
+        let waiting = try FreedesktopServerFixture.start(
+            ["/usr/bin/notify-send", "-a", "Build Bot", "-t", "300", "-A", "ok=OK", "--wait", "short-lived"],
+            environment: server.environment, output: output)
+        defer { FreedesktopServerFixture.stop(waiting) }
+        // Closed by its time, not by anyone: --wait ends with no action printed.
+        try await FreedesktopServerFixture.poll("notify-send --wait to end when its time is up") { !waiting.isRunning }
+        #expect(waiting.terminationStatus == 0)
+        #expect((try? String(contentsOf: output, encoding: .utf8)) == "")
+        #expect(try server.delivered(titled: "short-lived") == nil)
+        for title in ["sticky one", "critical one"] {
+            let item = try #require(try server.delivered(titled: title), "\(title) expired")
+            let userInfo = item.content["userInfo"] as? [String: Any]
+            #expect("\(userInfo?["baton.banner"] ?? "")".contains("sticky"), "\(title): \(item.content)")
+        }
+    }
+}

@@ -108,7 +108,10 @@ extension NotificationService {
                 let service = bound.value
                 service.committedThrough = max(
                     service.committedThrough, deliveredNow.compactMap(\.1.sequence).max() ?? 0)
-                for (encoded, notification) in deliveredNow { service.announce(notification, encoded: encoded) }
+                for (encoded, notification) in deliveredNow {
+                    service.announce(notification, encoded: encoded)
+                    service.armExpiry(notification)
+                }
                 service.onCommittedFires(committed)
             }
         }

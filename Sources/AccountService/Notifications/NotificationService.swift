@@ -99,6 +99,7 @@ final class NotificationService: DaemonService {
             sequence = max(sequence, rowSequence)
         }
         sequence = max(sequence, contents.waiting.map(\.sequence).max() ?? 0)
+        for notification in delivered.values.joined() { armExpiry(notification) }
         committedThrough = sequence
         scheduler.onFire = { [unowned self] firings in self.fire(firings) }
         scheduler.onRecomputed = { [logger] reason in
