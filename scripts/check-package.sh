@@ -4,7 +4,8 @@
 #   the installed baton --version; baton dump of a shipped page; a widget (baton widget run); a notification
 #   service extension (an encrypted push that MonkeyBrowser's extension decrypts before delivery); each content
 #   extension's executable says hello; every manual
-#   page renders (man -l); each completion script loads in its shell (bash, zsh, fish); systemd-analyze verify
+#   page renders (man -l); each completion script loads in its shell (bash, zsh, fish) and bash-completion is
+#   recommended; systemd-analyze verify
 #   accepts the user units; lintian reports no error.
 # Extra arguments go to scripts/package-deb.sh (--skip-build).
 set -euo pipefail
@@ -90,6 +91,12 @@ done
 [ "$pages" -gt 1 ] && check "$pages manual pages render" || fail "no manual pages"
 
 share="$scratch/usr/share"
+# bash loads the completion through bash-completion only (issue 40, item 7): the package recommends it.
+if dpkg-deb -f "$deb" Recommends | tr ',' '\n' | grep -qx ' *bash-completion *'; then
+    check "Recommends: bash-completion"
+else
+    fail "the package does not recommend bash-completion (Recommends: $(dpkg-deb -f "$deb" Recommends))"
+fi
 if bash -c "source '$share/bash-completion/completions/baton' && complete -p baton" >/dev/null 2>&1; then
     check "bash completion loads"
 else

@@ -86,7 +86,8 @@ install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/ve
 "$release/baton" --generate-completion-script zsh >"$root/usr/share/zsh/vendor-completions/_baton"
 "$release/baton" --generate-completion-script fish >"$root/usr/share/fish/vendor_completions.d/baton.fish"
 
-# The systemd user units, written by the same code as `baton daemon enable`.
+# The systemd user units, written by the same code as `baton daemon enable` in a checkout (from the package,
+# enable uses these: DaemonUnitPlan).
 "$release/baton" daemon units "$root/usr/lib/systemd/user" --executable /usr/bin/baton
 
 # The widgets are static on purpose (packaging/lintian/baton says why).
@@ -113,6 +114,7 @@ Architecture: $architecture
 Maintainer: The Baton authors <baton@example.org>
 Installed-Size: $size
 Depends: $depends
+Recommends: bash-completion
 Section: utils
 Priority: optional
 Homepage: https://example.org/baton

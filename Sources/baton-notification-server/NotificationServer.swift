@@ -20,7 +20,7 @@ final class NotificationServer: @unchecked Sendable {
     /// Calls of one client waiting for the daemon: a client flooding `Notify` is refused (`Busy`) before it
     /// can take every place from the others.
     static let maxWaitingPerClient = 64
-    /// Notifications whose id the server remembers (the oldest are forgotten first).
+    /// Notifications whose id the server remembers (the oldest given or replaced are forgotten first).
     static let maxTracked = 4_096
     /// Categories kept per app (one per distinct set of buttons; the oldest go first).
     static let maxCategories = 32
@@ -49,13 +49,12 @@ final class NotificationServer: @unchecked Sendable {
     let send: (NotificationMessage, UInt64) -> Void
     /// Makes identifiers unique across the server's runs (ids start at 1 each time).
     private let runStamp = String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
-    var entries: [UInt32: Entry] = [:]
+    var entries = NotificationIDTable<Entry>(capacity: NotificationServer.maxTracked)
     var ids: [String: UInt32] = [:]
     var waiting: [UInt64: Waiting] = [:]
     /// How many `Notify` calls of each client (its unique bus name) wait.
     var waitingByClient: [String: Int] = [:]
     private var categories: [String: [NotificationCategory]] = [:]
-    private var nextID: UInt32 = 1
     private var nextRequest: UInt64 = 2
 
     init(
@@ -125,7 +124,7 @@ final class NotificationServer: @unchecked Sendable {
             categories[bundle] = kept
             request(.setCategories(CategoriesUpdate(owner: owner, categories: kept)), waiting: .quiet)
         }
-        let id = call.replacesID != 0 ? call.replacesID : allocateID()
+        let id = call.replacesID != 0 ? call.replacesID : entries.allocate()
         let identifier =
             entries[id].flatMap { $0.bundleIdentifier == bundle ? $0.identifier : nil } ?? "fdo-\(runStamp)-\(id)"
         track(
@@ -161,22 +160,16 @@ final class NotificationServer: @unchecked Sendable {
         send(message, requestID)
     }
 
-    private func allocateID() -> UInt32 {
-        repeat {
-            nextID = nextID == UInt32.max ? 1 : nextID + 1
-        } while entries[nextID - 1] != nil || nextID == 1
-        return nextID - 1
-    }
-
     private func track(_ id: UInt32, _ entry: Entry) {
         if let old = entries[id] { ids[Self.key(old.bundleIdentifier, old.identifier)] = nil }
-        entries[id] = entry
         ids[Self.key(entry.bundleIdentifier, entry.identifier)] = id
-        if entries.count > Self.maxTracked, let oldest = entries.keys.min() { forget(oldest) }
+        for forgotten in entries.insert(entry, for: id) {
+            ids[Self.key(forgotten.entry.bundleIdentifier, forgotten.entry.identifier)] = nil
+        }
     }
 
     func forget(_ id: UInt32) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
+        guard let entry = entries.remove(id) else { return }
         ids[Self.key(entry.bundleIdentifier, entry.identifier)] = nil
     }
 

@@ -4,38 +4,39 @@ import BatonEnvironment
 import Foundation
 import Wire
 
-/// `baton daemon enable`: the daemon under systemd's user manager (socket activation, `UserUnits`).
+/// `baton daemon enable`: the daemon under systemd's user manager (socket activation, `UserUnits`). An installed
+/// package's units are enabled where the package put them; a checkout's build writes its own (`DaemonUnitPlan`).
 struct DaemonEnableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enable",
         abstract: "Let systemd's user manager start the daemon (baton.socket and baton.service).",
         discussion: """
-            Writes baton.socket and baton.service into ~/.config/systemd/user (XDG_CONFIG_HOME) and, where a user \
-            manager runs, enables and starts baton.socket: the daemon then starts on the first connection. Where \
-            none runs (an SSH session without lingering, a container) the units wait and the daemon keeps \
-            starting on demand.
+            Installed from the package, enables the package's baton.socket (/usr/lib/systemd/user) and writes \
+            nothing; from a checkout's build, writes baton.socket and baton.service for that build into \
+            ~/.config/systemd/user (XDG_CONFIG_HOME). Where a user manager runs, it enables and starts \
+            baton.socket: the daemon then starts on the first connection. Where none runs (an SSH session \
+            without lingering, a container) nothing is enabled and the daemon keeps starting on demand.
             """)
 
     func run() async throws {
-        let directory = UserUnits.userDirectory()
-        let executable = ResourceLocator.batonExecutable().path
-        try UserUnits.write(to: directory, executable: executable)
-        print("wrote \(UserUnits.socketName) and \(UserUnits.serviceName) in \(directory.path) (\(executable))")
-        guard UserManager.isRunning() else {
+        let install = DaemonUnitStepRunner.install()
+        let managerRuns = UserManager.isRunning()
+        let steps = DaemonUnitPlan.enable(
+            install, userDirectory: UserUnits.userDirectory().path, managerRuns: managerRuns)
+        if case .packaged(let directory) = install { print("the package's units are in \(directory)") }
+        if managerRuns {
+            // A daemon started on demand gives the socket path up to systemd's listener.
+            let paths = BatonPaths()
+            if (try? await DaemonStatus.ping(paths: paths, timeout: .seconds(2))) != nil {
+                try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
+            }
+        }
+        try DaemonUnitStepRunner.perform(steps)
+        guard managerRuns else {
             print(
                 "no systemd user manager runs for this session: the daemon still starts on demand "
                     + "('systemctl --user enable --now baton.socket' where one runs)")
             return
-        }
-        // A daemon started on demand gives the socket path up to systemd's listener.
-        let paths = BatonPaths()
-        if (try? await DaemonStatus.ping(paths: paths, timeout: .seconds(2))) != nil {
-            try? await DaemonQuery.send(paths: paths, .shutdown(Shutdown()))
-        }
-        UserManager.systemctl(["daemon-reload"])
-        guard let result = UserManager.systemctl(["enable", "--now", UserUnits.socketName]), result.status == 0 else {
-            CommandLineRunner.printError("baton: systemctl --user enable --now baton.socket failed")
-            throw ExitCode(1)
         }
         print("enabled \(UserUnits.socketName): systemd starts the daemon on the first connection")
     }
@@ -48,20 +49,41 @@ struct DaemonDisableCommand: AsyncParsableCommand {
         abstract: "Stop systemd's user manager from starting the daemon; it starts on demand again.")
 
     func run() async throws {
-        if UserManager.isRunning() {
-            UserManager.systemctl(["disable", "--now", UserUnits.socketName, UserUnits.serviceName])
+        let steps = DaemonUnitPlan.disable(
+            DaemonUnitStepRunner.install(), userDirectory: UserUnits.userDirectory().path,
+            managerRuns: UserManager.isRunning())
+        try DaemonUnitStepRunner.perform(steps)
+        print("the daemon starts on demand")
+    }
+}
+
+/// Runs `DaemonUnitPlan`'s steps on this machine.
+enum DaemonUnitStepRunner {
+    /// The install kind of this `baton`.
+    static func install() -> DaemonUnitInstall {
+        DaemonUnitInstall.of(executable: ResourceLocator.batonExecutable().path) {
+            FileManager.default.fileExists(atPath: $0)
         }
-        let directory = UserUnits.userDirectory()
-        var removed: [String] = []
-        for name in [UserUnits.socketName, UserUnits.serviceName] {
-            let url = directory.appendingPathComponent(name)
-            if (try? FileManager.default.removeItem(at: url)) != nil { removed.append(name) }
+    }
+
+    static func perform(_ steps: [DaemonUnitStep]) throws {
+        for step in steps {
+            switch step {
+            case .write(let directory, let executable):
+                try UserUnits.write(to: URL(fileURLWithPath: directory, isDirectory: true), executable: executable)
+                print("wrote \(UserUnits.socketName) and \(UserUnits.serviceName) in \(directory) (\(executable))")
+            case .removeCopies(let directory):
+                let removed = UserUnits.removeCopies(from: URL(fileURLWithPath: directory, isDirectory: true))
+                if !removed.isEmpty { print("removed \(removed.joined(separator: " and ")) from \(directory)") }
+            case .systemctl(let arguments) where arguments.first == "enable":
+                guard let result = UserManager.systemctl(arguments), result.status == 0 else {
+                    CommandLineRunner.printError("baton: systemctl --user \(arguments.joined(separator: " ")) failed")
+                    throw ExitCode(1)
+                }
+            case .systemctl(let arguments):
+                UserManager.systemctl(arguments)
+            }
         }
-        if UserManager.isRunning() { UserManager.systemctl(["daemon-reload"]) }
-        print(
-            removed.isEmpty
-                ? "no baton units in \(directory.path); the daemon starts on demand"
-                : "removed \(removed.joined(separator: " and ")) from \(directory.path); the daemon starts on demand")
     }
 }
 

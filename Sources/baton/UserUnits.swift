@@ -3,8 +3,8 @@ import Foundation
 
 /// The daemon's systemd user units: `baton.socket` listens where clients connect (`%t/baton/daemon.sock`, which
 /// is `BatonPaths.daemonSocket` under `XDG_RUNTIME_DIR`) and starts `baton.service` on the first connection, which
-/// takes the socket (`LISTEN_FDS`). The package ships them in `/usr/lib/systemd/user/`; `baton daemon enable`
-/// writes them for the user with this program's path.
+/// takes the socket (`LISTEN_FDS`). The package ships them in `/usr/lib/systemd/user/` and `baton daemon enable`
+/// enables those; only a checkout's build writes them for the user with its own path (`DaemonUnitPlan`).
 enum UserUnits {
     static let socketName = "baton.socket"
     static let serviceName = "baton.service"
@@ -52,6 +52,18 @@ enum UserUnits {
         try Data(socket.utf8).write(to: directory.appendingPathComponent(socketName), options: .atomic)
         try Data(service(executable: executable).utf8).write(
             to: directory.appendingPathComponent(serviceName), options: .atomic)
+    }
+
+    /// Removes the units Baton wrote into `directory` (those that describe Baton's daemon; a unit of the user's
+    /// own of the same name stays): the names removed.
+    static func removeCopies(from directory: URL) -> [String] {
+        [socketName, serviceName].filter { name in
+            let url = directory.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: url, encoding: .utf8),
+                text.contains("Description=Baton account daemon")
+            else { return false }
+            return (try? FileManager.default.removeItem(at: url)) != nil
+        }
     }
 
     /// The user's unit directory: `$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`.
