@@ -108,7 +108,7 @@ extension StoresApp {
         context.activate(app: name)
         search = nil
         if state.detailsID != nil { closeDetails() }
-        state.select(store.id, zoom: StoresState.storeZoom)
+        state.jump(to: store.id, zoom: StoresState.storeZoom)
         openDetails()
     }
 }

@@ -163,7 +163,7 @@ extension StoresApp: UserActivityRestoring {
         if state.rows.contains(where: { $0.id == store.id }) {
             state.selectInPlace(store.id)
         } else {
-            state.select(store.id, zoom: StoresState.storeZoom)
+            state.jump(to: store.id, zoom: StoresState.storeZoom)
         }
         openDetails()
     }

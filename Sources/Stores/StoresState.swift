@@ -169,6 +169,13 @@ public struct StoresState: Sendable {
         fittedRegion = nil
     }
 
+    /// Selects a store from outside the list (a followed link, the Favorites widget, a handoff) and moves the
+    /// map to it: the list shows the stores in view there, not those of where the map was.
+    public mutating func jump(to id: String, zoom: Double) {
+        select(id, zoom: zoom)
+        refreshRows()
+    }
+
     /// Selects a store where it is, without moving the map (a click on its marker).
     public mutating func selectInPlace(_ id: String) {
         guard index.store(id: id) != nil else { return }

@@ -137,6 +137,16 @@ struct StoresAppTests {
         #expect(harness.activated == ["Stores"])
     }
 
+    @Test("a store opened from elsewhere lists the stores in view there, not where the map was")
+    func openStoreRefreshesTheList() throws {
+        let harness = try StoresHarness.launched(location: Self.sanFrancisco)
+        #expect(harness.app.state.rows.first?.name == "Union Square")
+        _ = harness.app.receive(OpenStoreRequest(slug: "regentstreet"), context: harness.context)
+        let rows = harness.app.state.rows
+        #expect(rows.contains { $0.name == "Regent Street" })
+        #expect(!rows.contains { $0.name == "Union Square" }, "\(rows.map(\.name))")
+    }
+
     @Test("a link followed before the stores loaded opens once they are")
     func openStoreLinkEarly() throws {
         let harness = try StoresHarness()
