@@ -323,7 +323,8 @@ public final class Shell: LoopProgram {
     /// The help bar: the current app's keys first (as nano and htop), then the suite's; `? keys` (every
     /// key, in the overlay) always shows at the end.
     public var helpBarItems: [HelpItem] {
-        (activeApp.map { apps[$0].helpItems } ?? []) + bindings.filter { $0.action != .quit }.helpItems()
+        let items = (activeApp.map { apps[$0].helpItems } ?? []) + bindings.filter { $0.action != .quit }.helpItems()
+        return DockLine.continuingFirst(items, offers: dockSource?.offers ?? [])
     }
 
     static let keysHelp = HelpItem(keys: "?", label: "all keys")
@@ -344,12 +345,8 @@ public final class Shell: LoopProgram {
         let room = max(0, row.width - rightWidth - 1)
         let left: (String, Style)
         let offers = dockSource?.offers ?? []
-        if let offer = offers.first, offers.count > 1 {
-            let age = offer.age(at: now())
-            left = (" ⇆ \(offers.count) offers · newest \(offer.summary) · \(age) · Ctrl-O choose ", Theme.dock)
-        } else if let offer = offers.first {
-            let age = offer.age(at: now())
-            left = (" ⇆ \(offer.summary) · \(age) · Ctrl-O ", Theme.dock)
+        if !offers.isEmpty {
+            left = (DockLine.text(for: offers, now: now(), room: room), Theme.dock)
         } else if let note = dockSource?.connectionNote {
             left = (" \(note) ", Theme.warning)
         } else {

@@ -3,6 +3,7 @@ import Foundation
 import SuiteShell
 import TestSupport
 import Testing
+import TextWidth
 
 @testable import TerminalUI
 
@@ -106,14 +107,38 @@ final class FixedDock: DockSource {
             since: ShellGoldenTests.fixedNow.addingTimeInterval(-age))
     }
 
-    func dockRow(_ dock: FixedDock) throws -> String {
+    func dockRow(_ dock: FixedDock, width: Int = 100) throws -> String {
+        try bottomRows(dock, width: width).dock
+    }
+
+    /// The dock's row and the help bar's under it, at `width` columns.
+    func bottomRows(_ dock: FixedDock, width: Int) throws -> (dock: String, help: String) {
         let shell = try ShellGoldenTests().makeShell()
         shell.dockSource = dock
-        var buffer = CellBuffer(size: Size(width: 100, height: 30))
+        var buffer = CellBuffer(size: Size(width: width, height: 30))
         // As the loop does: an event (the terminal's size first), then the frame it leads to.
         shell.update(.input(.resize(buffer.size)), loop: RecordingLoop())
         _ = shell.render(into: &buffer)
-        return buffer.rowText(28)
+        return (buffer.rowText(28), buffer.rowText(29))
+    }
+
+    /// At 80 columns a long title once cut the key to "· Ct…", and with two offers "Ctrl-O choose" went.
+    @Test func ctrlOIsNeverCutAt80Columns() throws {
+        let long = "Weather — A Very Long Page Title That Goes On And On"
+        let one = try bottomRows(FixedDock(offer: Self.offer("workstation:pts-12", long)), width: 80)
+        #expect(one.dock.contains("· Ctrl-O "), "\(one.dock)")
+        #expect(one.help.hasPrefix("Ctrl-O Continue"), "\(one.help)")
+        let two = try bottomRows(
+            FixedDock(offers: [Self.offer("workstation:pts-12", long), Self.offer("C", "Coffee")]), width: 80)
+        #expect(two.dock.contains("· Ctrl-O choose "), "\(two.dock)")
+        #expect(two.dock.contains("2 offers"), "\(two.dock)")
+        #expect(two.help.hasPrefix("Ctrl-O Choose"), "\(two.help)")
+        for room in 0...80 {
+            let text = DockLine.text(
+                for: [Self.offer("workstation:pts-12", long)], now: ShellGoldenTests.fixedNow, room: room)
+            #expect(TextWidth.of(text) <= room, "\(room): \(text)")
+            if room >= 10 { #expect(text.contains("Ctrl-O"), "\(room): \(text)") }
+        }
     }
 
     @Test func theDockWithAnOfferInStyle() throws {
