@@ -10,11 +10,22 @@ public final class DaemonLink: Sendable {
 
     private init(channel: any Channel) { self.channel = channel }
 
+    /// How often a link that wrote nothing sends a `Heartbeat`, well inside the daemon's `quietTimeout` (120 s):
+    /// 15 s, or `heartbeat-ms` in `BATON_DAEMON_LIMITS` (for tests that shorten the daemon's timeout too).
+    public static let heartbeatInterval: TimeAmount = {
+        let limits = ProcessInfo.processInfo.environment["BATON_DAEMON_LIMITS"] ?? ""
+        for pair in limits.split(separator: ",") where pair.hasPrefix("heartbeat-ms=") {
+            if let value = Int64(pair.dropFirst("heartbeat-ms=".count)), value > 0 { return .milliseconds(value) }
+        }
+        return .seconds(15)
+    }()
+
     /// Connects to `socket` and checks (`SO_PEERCRED`) that the daemon there runs as this user: a socket
     /// served by anyone else is refused with `DaemonLinkError.foreignDaemon`, before anything is sent.
     /// `onFrame` and `onClose` run on a NIO thread and must only post.
     public static func connect(
         to socket: URL, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        heartbeat: TimeAmount = DaemonLink.heartbeatInterval,
         onFrame: @escaping @Sendable (InboundFrame) -> Void, onClose: @escaping @Sendable () -> Void
     ) -> EventLoopFuture<DaemonLink> {
         let loop = group.next()
@@ -27,6 +38,7 @@ public final class DaemonLink: Sendable {
                     try pipeline.addHandler(PeerCheck(socket: socket.path, verdict: verdict))
                     try pipeline.addHandler(ByteToMessageHandler(FrameDecoder()))
                     try pipeline.addHandler(FrameWriter())
+                    try pipeline.addHandler(HeartbeatSender(interval: heartbeat))
                     try pipeline.addHandler(LinkHandler(onFrame: onFrame, onClose: onClose))
                 }
             }

@@ -11,22 +11,27 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Frames that arrived before the peer check finished.
     private var early: [InboundFrame] = []
     private var checked = false
+    /// Whether a complete frame has arrived (the refusal of a quiet client says which silence it was).
+    private var heard = false
     private static let earlyLimit = 64
 
     private let maxQueuedBytes: Int
     private let idleTimeout: TimeAmount
+    private let quietTimeout: TimeAmount
     /// Closes the connection if it has not sent a complete frame yet; cancelled by its first one.
     private var silence: Scheduled<Void>?
     private let closed: @Sendable () -> Void
 
-    /// `idleTimeout`: how long the client may stay silent after connecting; `closed` runs when it goes.
+    /// `idleTimeout`: how long the client may stay silent after connecting; `quietTimeout`: the read timeout of
+    /// the `IdleStateHandler` before this handler (named in the refusal); `closed` runs when it goes.
     init(
         hub: DaemonHub, maxQueuedBytes: Int, idleTimeout: TimeAmount = .seconds(10),
-        closed: @escaping @Sendable () -> Void = {}
+        quietTimeout: TimeAmount = .seconds(120), closed: @escaping @Sendable () -> Void = {}
     ) {
         self.hub = hub
         self.maxQueuedBytes = maxQueuedBytes
         self.idleTimeout = idleTimeout
+        self.quietTimeout = quietTimeout
         self.closed = closed
     }
 
@@ -59,12 +64,23 @@ final class ConnectionHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         silence?.cancel()
         silence = nil
+        heard = true
         guard checked else {
             if early.count < Self.earlyLimit { early.append(frame) }
             return
         }
         guard let connection else { return }
         hub.received(frame, from: connection)
+    }
+
+    /// No complete frame for `DaemonLimits.quietTimeout` (`IdleStateHandler` before this handler): a client that
+    /// stays connected sends heartbeats, so this one is stopped, hung or holding a slot on purpose.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
+            return context.fireUserInboundEventTriggered(event)
+        }
+        let error = SilentClient(timeout: quietTimeout, afterFirstFrame: heard)
+        if let connection { hub.broken(connection, error: error) } else { context.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -97,10 +113,14 @@ struct SlowClient: Error, CustomStringConvertible {
     var description: String { "the client does not read: over \(limit) bytes queued for it; dropping it" }
 }
 
-/// Why a client that connected and never sent a request was dropped.
+/// Why a client that connected and never sent a request, or went quiet after one, was dropped.
 struct SilentClient: Error, CustomStringConvertible {
     var timeout: TimeAmount
+    var afterFirstFrame = false
     var description: String {
-        "no request within \(timeout.nanoseconds / 1_000_000) ms of connecting"
+        let milliseconds = timeout.nanoseconds / 1_000_000
+        return afterFirstFrame
+            ? "nothing heard for \(milliseconds) ms (a client that stays connected sends a heartbeat)"
+            : "no request within \(milliseconds) ms of connecting"
     }
 }

@@ -27,6 +27,8 @@ final class ControlService: DaemonService {
                     Pong(
                         requestID: ping.requestID, daemonPID: getpid(), startedAt: startedAt,
                         connectedDevices: devices.registered.count)))
+        case .heartbeat:
+            break  // Its arrival is its whole point (`DaemonLimits.quietTimeout`).
         case .shutdown:
             logger.notice("shutdown requested", metadata: ["by": "\(connection.name)"])
             shutdown()

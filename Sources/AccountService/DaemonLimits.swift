@@ -14,6 +14,11 @@ public struct DaemonLimits: Sendable {
     /// How long a new connection may stay silent (no complete frame) before it is closed, so idle
     /// connections cannot hold the connection cap.
     public var idleTimeout: TimeAmount
+    /// How long any connection may go without a complete frame before it is closed, after its first one too:
+    /// 64 clients that pinged once and went quiet held the cap for ever. Clients that stay connected send a
+    /// `Heartbeat` after `DaemonLink.heartbeatInterval` (15 s) without writing, so 120 s is 8 missed beats:
+    /// only a stopped or hung process reaches it, never a busy one (the beat comes from its NIO thread).
+    public var quietTimeout: TimeAmount = .seconds(120)
     /// How long a continuing device waits for the source's payload before the continue fails with 4610
     /// (`AccountDaemon.defaultContinueTimeout`; `continue-ms` for tests that kill the source on purpose).
     public var continueTimeout: TimeAmount = AccountDaemon.defaultContinueTimeout
@@ -30,7 +35,8 @@ public struct DaemonLimits: Sendable {
     }
 
     /// The limits a daemon runs with: the defaults, or `BATON_DAEMON_LIMITS` (for tests), e.g.
-    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536,idle-ms=500,continue-ms=60000`.
+    /// `connections=8,partial-frame-ms=500,partial-bytes=1048576,queued-bytes=65536,idle-ms=500,continue-ms=60000`
+    /// (`quiet-ms` for `quietTimeout`; `heartbeat-ms`, read by clients, for `DaemonLink.heartbeatInterval`).
     public static func fromEnvironment(_ environment: [String: String]) -> DaemonLimits {
         var limits = DaemonLimits()
         guard let text = environment["BATON_DAEMON_LIMITS"] else { return limits }
@@ -43,6 +49,7 @@ public struct DaemonLimits: Sendable {
             case "partial-bytes": limits.maxPartialFrameBytes = value
             case "queued-bytes": limits.maxQueuedBytes = value
             case "idle-ms": limits.idleTimeout = .milliseconds(Int64(value))
+            case "quiet-ms": limits.quietTimeout = .milliseconds(Int64(value))
             case "continue-ms": limits.continueTimeout = .milliseconds(Int64(value))
             default: continue
             }

@@ -52,10 +52,13 @@ struct DaemonServer {
                     try pipeline.addHandler(
                         ByteToMessageHandler(
                             FrameDecoder(partialFrameTimeout: limits.partialFrameTimeout, budget: partialFrames)))
+                    // After the decoder: only complete frames count as hearing from the client.
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: limits.quietTimeout))
                     try pipeline.addHandler(
                         ConnectionHandler(
                             hub: boundHub.value, maxQueuedBytes: limits.maxQueuedBytes,
-                            idleTimeout: limits.idleTimeout, closed: acceptPressure.connectionClosed))
+                            idleTimeout: limits.idleTimeout, quietTimeout: limits.quietTimeout,
+                            closed: acceptPressure.connectionClosed))
                 }
             }
             .withBoundSocket(listener)

@@ -49,6 +49,12 @@ public struct Ping: Codable, Hashable, Sendable {
     public init(requestID: UInt64) { self.requestID = requestID }
 }
 
+/// Client → daemon, unanswered: "still here". `DaemonLink` sends one when it has written nothing for
+/// `DaemonLink.heartbeatInterval`, so a quiet follower outlives the daemon's `quietTimeout`.
+public struct Heartbeat: Codable, Hashable, Sendable {
+    public init() {}
+}
+
 /// The answer to `Ping`: who the daemon is and what it serves.
 public struct Pong: Codable, Hashable, Sendable {
     public var requestID: UInt64

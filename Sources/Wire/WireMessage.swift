@@ -27,6 +27,7 @@ public enum WireMessage: Hashable, Sendable {
     case error(ErrorMessage)
     case ping(Ping)
     case pong(Pong)
+    case heartbeat(Heartbeat)
     case shutdown(Shutdown)
     case devicesQuery(DevicesQuery)
     case devicesReply(DevicesReply)
@@ -101,6 +102,9 @@ extension WireKind {
         WireKind(
             "pong", .control, WireMessage.pong, { if case .pong(let body) = $0 { body } else { nil } },
             requestID: { $0.requestID }),
+        WireKind("heartbeat", .control, WireMessage.heartbeat) {
+            if case .heartbeat(let body) = $0 { body } else { nil }
+        },
         WireKind("shutdown", .control, WireMessage.shutdown) {
             if case .shutdown(let body) = $0 { body } else { nil }
         },

@@ -26,8 +26,8 @@ final class InProcessDaemon {
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private let server: DaemonServer
 
-    /// A daemon over a new, empty account directory, or over `directory` (a restart).
-    init(directory: URL? = nil) throws {
+    /// A daemon over a new, empty account directory, or over `directory` (a restart), with `limits`.
+    init(directory: URL? = nil, limits: DaemonLimits = DaemonLimits()) throws {
         self.directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-svc-\(UUID().uuidString.prefix(8))")
@@ -39,7 +39,7 @@ final class InProcessDaemon {
         store = try AccountStore(url: paths.database, logger: logger)
         server = try DaemonServer.start(
             group: group, eventLoop: group.next(), clock: clock, store: store, paths: paths, logger: logger,
-            continueTimeout: Self.continueTimeout, ownerUID: getuid(), limits: DaemonLimits(), shutdown: {})
+            continueTimeout: Self.continueTimeout, ownerUID: getuid(), limits: limits, shutdown: {})
     }
 
     /// Stops serving and waits for every queued commit; `keepFiles` leaves the directory for a restart.

@@ -32,6 +32,7 @@ enum WireSamples {
         .error(ErrorMessage(requestID: 3, failure: failure)),
         .ping(Ping(requestID: 4)),
         .pong(Pong(requestID: 4, daemonPID: 40, startedAt: date, connectedDevices: 2)),
+        .heartbeat(Heartbeat()),
         .shutdown(Shutdown()),
         .devicesQuery(DevicesQuery(requestID: 5)),
         .devicesReply(
