@@ -15,8 +15,14 @@ public enum DetachedEnvironment {
     /// Variables kept by prefix: Baton's own, the XDG base directories and the locale's categories.
     public static let keptPrefixes = ["BATON_", "XDG_", "LC_"]
 
+    /// Baton's variables that name the terminal that started the daemon, not the account: the daemon serves
+    /// every device, so the first suite's `BATON_DEVICE` must not become the name its helpers act under.
+    public static let terminalOnly: Set<String> = ["BATON_DEVICE"]
+
     /// `environment` with only the kept variables.
     public static func filter(_ environment: [String: String]) -> [String: String] {
-        environment.filter { name, _ in kept.contains(name) || keptPrefixes.contains(where: name.hasPrefix) }
+        environment.filter { name, _ in
+            !terminalOnly.contains(name) && (kept.contains(name) || keptPrefixes.contains(where: name.hasPrefix))
+        }
     }
 }

@@ -91,18 +91,20 @@ import Testing
         defer { harness.tearDown() }
         harness.environment["TMUX"] = "/tmp/tmux-0/default,1,0"
         harness.environment["TERMINAL_ONLY_SETTING"] = "yes"
+        harness.environment["BATON_DEVICE"] = "first-suite"
         #expect(try await harness.run(["daemon", "start"]).status == 0)
         let pid = try #require(harness.daemonPID)
         let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
         let names = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self).prefix { $0 != "=" } }
         #expect(!names.contains("TMUX") && !names.contains("TERMINAL_ONLY_SETTING"), "\(names)")
+        #expect(!names.contains("BATON_DEVICE"), "the first suite's device name went to the daemon: \(names)")
         #expect(names.contains("BATON_HOME"))
     }
 
     @Test func detachedEnvironmentKeepsOnlyWhatTheDaemonReads() {
         let kept = DetachedEnvironment.filter([
             "HOME": "/home/u", "BATON_HOME": "/x", "XDG_RUNTIME_DIR": "/run/user/1", "LC_ALL": "C.UTF-8",
-            "TERM": "xterm", "PWD": "/mnt/usb", "SSH_AUTH_SOCK": "/tmp/agent", "LISTEN_FDS": "1",
+            "TERM": "xterm", "PWD": "/mnt/usb", "SSH_AUTH_SOCK": "/tmp/agent", "LISTEN_FDS": "1", "BATON_DEVICE": "a",
         ])
         #expect(Set(kept.keys) == ["HOME", "BATON_HOME", "XDG_RUNTIME_DIR", "LC_ALL"])
     }
