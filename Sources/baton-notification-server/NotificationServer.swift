@@ -14,7 +14,12 @@ final class NotificationServer: @unchecked Sendable {
     static let path = "/org/freedesktop/Notifications"
     /// The version `GetServerInformation` gives (`baton --version`'s).
     static let version = "0.1.0"
-    static let capabilities = ["actions", "body", "body-markup", "persistence", "sound"]
+    /// What the server does (`GetCapabilities`): the stack tags as dunst names them (`synchronous` and
+    /// `x-canonical-private-synchronous` for the older hint).
+    static let capabilities = [
+        "actions", "body", "body-markup", "persistence", "sound", "synchronous", "x-canonical-private-synchronous",
+        "x-dunst-stack-tag",
+    ]
     /// Calls waiting for the daemon's answer; past this, `Notify` is refused (`Busy`) rather than queued.
     static let maxWaiting = 256
     /// Calls of one client waiting for the daemon: a client flooding `Notify` is refused (`Busy`) before it
@@ -54,6 +59,8 @@ final class NotificationServer: @unchecked Sendable {
     var waiting: [UInt64: Waiting] = [:]
     /// How many `Notify` calls of each client (its unique bus name) wait.
     var waitingByClient: [String: Int] = [:]
+    /// The id last given for each program's stack tag (`key(bundle, tag)`).
+    private var stackTags: [String: UInt32] = [:]
     private var categories: [String: [NotificationCategory]] = [:]
     private var nextRequest: UInt64 = 2
 
@@ -125,8 +132,9 @@ final class NotificationServer: @unchecked Sendable {
             request(.setCategories(CategoriesUpdate(owner: owner, categories: kept)), waiting: .quiet)
         }
         let id = call.replacesID != 0 ? call.replacesID : entries.allocate()
-        let identifier =
+        var identifier =
             entries[id].flatMap { $0.bundleIdentifier == bundle ? $0.identifier : nil } ?? "fdo-\(runStamp)-\(id)"
+        if let stacked = stacking(call, bundle: bundle, id: id) { identifier = stacked }
         track(
             id,
             Entry(
@@ -158,6 +166,22 @@ final class NotificationServer: @unchecked Sendable {
         nextRequest += 1
         waiting[requestID] = state
         send(message, requestID)
+    }
+
+    /// For a call with a stack tag (and no `replaces_id`), as dunst does: the program's notification shown with
+    /// the same tag is closed (`NotificationClosed` reason 1) and the new one takes its place, its identifier (so
+    /// the banner and the F4 row are replaced, not stacked); nil when there is none. `id` is remembered for the tag.
+    private func stacking(_ call: NotifyCall, bundle: String, id: UInt32) -> String? {
+        guard let tag = call.stackTag, !tag.isEmpty else { return nil }
+        let key = Self.key(bundle, tag)
+        let previous = stackTags[key]
+        stackTags[key] = id
+        if stackTags.count > Self.maxTracked { stackTags = stackTags.filter { entries[$0.value] != nil } }
+        guard call.replacesID == 0, let previous, previous != id, let old = entries[previous],
+            old.bundleIdentifier == bundle
+        else { return nil }
+        closed(previous, reason: 1)
+        return old.identifier
     }
 
     private func track(_ id: UInt32, _ entry: Entry) {

@@ -36,6 +36,11 @@ struct NotifyCall: Equatable {
     var suppressSound = false
     var transient = false
     var resident = false
+    /// `x-dunst-stack-tag`, else `x-canonical-private-synchronous`: a newer notification of the same program with
+    /// the same tag replaces the one shown (a volume or brightness pop-up).
+    var stackTag: String? { dunstStackTag ?? synchronousTag }
+    private var dunstStackTag: String?
+    private var synchronousTag: String?
     /// Milliseconds; -1 the server's default, 0 never.
     var expireTimeout: Int32 = -1
 
@@ -99,6 +104,8 @@ struct NotifyCall: Equatable {
             case "suppress-sound": suppressSound = try message.boolean()
             case "transient": transient = try message.boolean()
             case "resident": resident = try message.boolean()
+            case "x-dunst-stack-tag": dunstStackTag = try message.string(limit: Self.maxActionBytes)
+            case "x-canonical-private-synchronous": synchronousTag = try message.string(limit: Self.maxActionBytes)
             default: try message.skip(wanted)
             }
             try message.exit()
@@ -114,6 +121,6 @@ struct NotifyCall: Equatable {
         "urgency": "y", "desktop-entry": "s", "category": "s", "sound-name": "s", "suppress-sound": "b",
         "image-path": "s", "image_path": "s",
         "image-data": "(iiibiiay)", "image_data": "(iiibiiay)", "icon_data": "(iiibiiay)",
-        "transient": "b", "resident": "b",
+        "transient": "b", "resident": "b", "x-dunst-stack-tag": "s", "x-canonical-private-synchronous": "s",
     ]
 }

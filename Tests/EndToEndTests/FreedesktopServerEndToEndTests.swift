@@ -130,7 +130,9 @@ import Testing
         defer { server.close() }
         #expect(try gdbus(server, "GetServerInformation") == "('Baton', 'Baton', '0.1.0', '1.2')\n")
         #expect(
-            try gdbus(server, "GetCapabilities") == "(['actions', 'body', 'body-markup', 'persistence', 'sound'],)\n")
+            try gdbus(server, "GetCapabilities")
+                == "(['actions', 'body', 'body-markup', 'persistence', 'sound', 'synchronous', "
+                + "'x-canonical-private-synchronous', 'x-dunst-stack-tag'],)\n")
     }
 
     /// `Notify` returns an id (the same one again with `replaces_id`); `CloseNotification` removes the
