@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatonEnvironment
 import Foundation
+import Synchronization
 
 /// Parses and runs a `baton` command line, and turns every error into one line on standard error
 /// that names the command (`baton location set: …`) and an exit code from `BatonExitCode`.
@@ -27,9 +28,17 @@ enum CommandLineRunner {
         }
     }
 
+    /// The command line being run: a command that ends itself with one line (`NotificationCLI.fail`) names its
+    /// command from it, as `report` does (`baton notify: …`, not `baton: …`).
+    private static let running = Mutex<[String]>([])
+
+    /// "baton notify": the command being run, as its errors name it.
+    static var runningPath: String { commandPath(running.withLock { $0 }) }
+
     /// Runs a parsed command of `arguments`; returns the exit code, reporting an error as `report` does.
     @MainActor
     static func execute(_ parsed: sending any ParsableCommand, arguments: [String]) async -> Int32 {
+        running.withLock { $0 = arguments }
         do {
             if var asyncCommand = parsed as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -57,7 +66,7 @@ enum CommandLineRunner {
         let code = root.exitCode(for: error)
         if code == .success {
             // --help, --version, `baton help CMD`: the text on standard output.
-            print(root.fullMessage(for: error))
+            print(HelpLayout.usageFirst(root.fullMessage(for: error)))
             return BatonExitCode.success
         }
         let message = oneLine(root.message(for: error))

@@ -132,9 +132,9 @@ enum NotificationCLI {
             + BoundedQuote.escaped(request.content.title, limit: 80)
     }
 
-    /// Prints `baton: message` (escaped: it may quote the daemon) to standard error and exits with `code`.
+    /// Prints `baton COMMAND: message` (escaped: it may quote the daemon) to standard error and exits with `code`.
     static func fail(_ message: String, code: Int32) -> Never {
-        CommandLineRunner.printError("baton: \(message)")
+        CommandLineRunner.printError("\(CommandLineRunner.runningPath): \(message)")
         Foundation.exit(code)
     }
 

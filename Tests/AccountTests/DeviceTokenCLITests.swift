@@ -41,14 +41,14 @@ import UserNotifications
         #expect(unknown.status == 37, "\(unknown.output)")
         #expect(
             unknown.output
-                == "baton: BadDeviceToken: '\(String(repeating: "ab", count: 32))' is not a device token of this account"
+                == "baton push: BadDeviceToken: '\(String(repeating: "ab", count: 32))' is not a device token of this account"
         )
         let coffeeToken = try await coffee.registerForRemoteNotifications()
         let other = try await harness.run(push + ["--token", coffeeToken])
         #expect(other.status == 38, "\(other.output)")
         #expect(
             other.output
-                == "baton: DeviceTokenNotForTopic: the token belongs to 'com.example.coffee', not to the payload's app 'com.example.tea'"
+                == "baton push: DeviceTokenNotForTopic: the token belongs to 'com.example.coffee', not to the payload's app 'com.example.tea'"
         )
 
         try await tea.unregisterForRemoteNotifications()
@@ -56,7 +56,7 @@ import UserNotifications
         #expect(gone.status == 39, "\(gone.output)")
         let line = try #require(
             gone.output.wholeMatch(
-                of: /baton: Unregistered: the token stopped being valid at (\S+Z) \(timestamp (\d+)\)/))
+                of: /baton push: Unregistered: the token stopped being valid at (\S+Z) \(timestamp (\d+)\)/))
         let stopped = try #require(ISO8601DateFormatter().date(from: String(line.1)))
         let stamp = try #require(Int64(line.2))
         #expect(stamp / 1000 == Int64(stopped.timeIntervalSince1970))
@@ -77,7 +77,7 @@ import UserNotifications
         let untopical = try await harness.run(["push", file.path, "--token", fresh])
         #expect(untopical.status == 0 && untopical.output.contains("delivered to kitchen"), "\(untopical.output)")
         let nobody = try await harness.run(["push", file.path, "--token", String(repeating: "cd", count: 32)])
-        #expect(nobody.status == 37 && nobody.output.hasPrefix("baton: BadDeviceToken: "), "\(nobody.output)")
+        #expect(nobody.status == 37 && nobody.output.hasPrefix("baton push: BadDeviceToken: "), "\(nobody.output)")
     }
 }
 

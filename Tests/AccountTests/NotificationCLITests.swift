@@ -94,6 +94,8 @@ import Testing
             let result = try await harness.run(["notify", "--title", "T"] + arguments)
             #expect(result.status == status, "\(arguments): \(result.output)")
             #expect(result.output.contains(message), "\(arguments): \(result.output)")
+            // Named after its command, as every command's errors are (it said "baton:").
+            #expect(result.output.hasPrefix("baton notify: "), "\(arguments): \(result.output)")
             // One line; a usage error (64) adds the usage and the --help hint, as every command does.
             if status != 64 {
                 #expect(result.output.split(separator: "\n").count == 1, "\(arguments): \(result.output)")
