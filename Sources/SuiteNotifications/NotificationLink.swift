@@ -74,10 +74,10 @@ struct NotificationLink: Sendable {
             snapshot.settings[bundle] = settings
             snapshot.categories[bundle] = categories
         }
-        // Every freedesktop program with settings here, for F4's Settings (even with nothing delivered).
-        guard case .appsList(let list) = try await center.ask(.appsQuery(NotificationFilter(device: device))) else {
-            throw .unexpected
-        }
+        // Every freedesktop program with settings here, for F4's Settings (even with nothing delivered); a daemon
+        // that does not answer it lists none, and the link still connects.
+        let apps = try? await center.ask(.appsQuery(NotificationFilter(device: device)))
+        guard case .appsList(let list)? = apps else { return snapshot }
         for entry in list where FreedesktopProgram.isProgram(entry.owner.bundleIdentifier) {
             let bundle = entry.owner.bundleIdentifier
             snapshot.settings[bundle] = entry.settings
