@@ -65,14 +65,15 @@ public struct BrowserTab: Sendable {
     /// The current address: the one loading, else the history's.
     public var address: String? { loading?.url ?? history.current?.url }
 
-    /// "Weather" on the tab's own page, "Weather · Test Index" after going elsewhere (the kind stays as a
-    /// prefix, as the activity's title has it), or for an extra tab its page's title; titles are kept short.
+    /// "Weather" on the tab's own page, "Weather — Test Index" after going elsewhere (the kind stays as a
+    /// prefix, written as the activity's title and so the other devices' offer write it), or for an extra tab
+    /// its page's title; titles are kept short.
     public var label: String {
         guard let title = page?.document.title ?? history.current?.title, !title.isEmpty, !title.hasPrefix(kind.title)
         else {
             return kind.title
         }
         let short = title.count > 16 ? String(title.prefix(15)) + "…" : title
-        return kind == .other ? short : "\(kind.title) · \(short)"
+        return kind == .other ? short : "\(kind.title) — \(short)"
     }
 }

@@ -122,11 +122,14 @@ struct DndStatusCommand: ParsableCommand {
     /// What `--json` prints.
     struct Status: Encodable {
         var device: String
+        /// Whether Do Not Disturb is on for what `scope` names (a device's counts the account's).
         var on: Bool
         var manual: Bool
         var until: Date?
         var schedule: String?
-        var account: Bool
+        /// "device", or "account" with `--account`: whose switch `manual`, `until` and `schedule` are (a Bool
+        /// named `account` beside `accountOn` read as a contradiction: `"account": false, "accountOn": true`).
+        var scope: String
         /// For a device: whether the account's Do Not Disturb is on (`on` counts it too).
         var accountOn: Bool?
     }
@@ -140,7 +143,8 @@ struct DndStatusCommand: ParsableCommand {
             try JSONOutput.print(
                 Status(
                     device: options.deviceName, on: state.isOn(at: now) || accountOn, manual: state.manual,
-                    until: state.until, schedule: state.schedule?.description, account: scope.account,
+                    until: state.until, schedule: state.schedule?.description,
+                    scope: scope.account ? "account" : "device",
                     accountOn: scope.account ? nil : accountOn))
         } else {
             print(DndCommand.report(state, account: account, device: scope.name(options), now: now))

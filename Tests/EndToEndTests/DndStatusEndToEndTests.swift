@@ -18,6 +18,9 @@ import Testing
             fixture.binary, ["dnd", "status", "--device", "A", "--json"], environment: environment)
         #expect(json.contains(#""on" : true"#) && json.contains(#""accountOn" : true"#), "\(json)")
         #expect(json.contains(#""manual" : false"#), "the device's own switch stays off: \(json)")
+        #expect(json.contains(#""scope" : "device""#) && !json.contains(#""account" :"#), "\(json)")
+        let account = try Shell.run(fixture.binary, ["dnd", "status", "--account", "--json"], environment: environment)
+        #expect(account.contains(#""scope" : "account""#) && !account.contains("accountOn"), "\(account)")
 
         _ = try Shell.run(fixture.binary, ["dnd", "off", "--account"], environment: environment)
         let after = try Shell.run(fixture.binary, ["dnd", "status", "--device", "A"], environment: environment)

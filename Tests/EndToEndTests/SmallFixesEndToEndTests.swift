@@ -46,12 +46,12 @@ import Testing
         try await tmux.openBrowser()
         try await tmux.waitFor("1 Weather │")
         try tmux.go(to: site.url("index.html"))
-        try await tmux.waitFor("1 Weather · Test Index")
+        try await tmux.waitFor("1 Weather — Test Index")
 
         try tmux.send("F12")
         try await tmux.waitFor("Paths")
         try tmux.send("Escape")
-        let back = try await tmux.waitFor("1 Weather · Test Index")
+        let back = try await tmux.waitFor("1 Weather — Test Index")
         #expect(!back.contains("Paths"))
     }
 
