@@ -15,7 +15,11 @@ struct NotificationsServerCommand: AsyncParsableCommand {
             runs; a desktop's own server keeps the name (Baton waits for it to leave) unless --replace. --bus: no \
             session bus here (SSH, a container): start a private one and print its DBUS_SESSION_BUS_ADDRESS line \
             (eval "$(baton notifications server on --bus)"; put it in the shell's profile). off: stop serving (a \
-            replaced server gets the name back; a private bus stops). Exit codes: 0 done; 1 failed; 64 usage.
+            replaced server gets the name back; a private bus stops). Each program is allowed from its first \
+            notification and titled with its name (turn one off: baton notifications settings --app \
+            org.freedesktop.NAME --deny); expire_timeout (-t), critical urgency and stack tags \
+            (x-dunst-stack-tag, x-canonical-private-synchronous) behave as with dunst. Exit codes: 0 done; 1 \
+            failed; 64 usage.
             """)
 
     @Argument(help: ArgumentHelp("on, off or status.", valueName: "on|off|status")) var state: String = "status"
