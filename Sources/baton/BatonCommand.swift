@@ -7,7 +7,7 @@ struct BatonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton",
         abstract: "Handoff, notifications and Today widgets for Linux terminals.",
-        discussion: BatonExitCode.help,
+        discussion: BatonManual.discussion,
         version: BatonVersion.current,
         subcommands: [
             SuiteCommand.self,
