@@ -137,7 +137,7 @@ public final class TodayApp: SuiteApp {
             guard cards.indices.contains(selected) else { return }
             guard let url = cards[selected].openURL else {
                 // Said, not silent: `o` on a widget without a link (Days Remaining) does nothing else.
-                context.showBanner("\(cards[selected].widget.name) has no link to open", kind: .info)
+                context.showBanner("\(cards[selected].widget.displayName) has no link to open", kind: .info)
                 return
             }
             open(url, context: context)

@@ -35,9 +35,13 @@ import Today
         let frames = try ShellFrames(app: panel.app)
         _ = frames.frame(width: 100, height: 30)
         panel.deliver()
-        let name = try #require(panel.app.cards.first?.widget.name)
+        let widget = try #require(panel.app.cards.first?.widget)
         #expect(panel.app.cards.first?.openURL == nil)
         frames.press(.char("o"))
-        #expect(frames.frame(width: 100, height: 30).contains { $0.contains("\(name) has no link to open") })
+        let screen = frames.frame(width: 100, height: 30)
+        // The name the card shows ("Days Remaining"), never the internal one ("days-remaining").
+        #expect(widget.displayName != widget.name)
+        #expect(screen.contains { $0.contains("\(widget.displayName) has no link to open") }, "\(screen)")
+        #expect(!screen.joined().contains(widget.name), "\(screen)")
     }
 }
