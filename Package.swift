@@ -435,7 +435,7 @@ let package = Package(
             name: "MonkeyBrowserTests",
             dependencies: [
                 "MonkeyBrowser", "TerminalUI", "HTMLText", "PageLoading", "BatonEnvironment", "TestSupport", "Handoff",
-                "Wire", "SuiteMessages",
+                "Wire", "SuiteMessages", "Notifications", "UserNotifications",
             ],
             exclude: ["Golden"]
         ),

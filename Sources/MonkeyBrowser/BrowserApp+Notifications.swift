@@ -28,9 +28,13 @@ extension BrowserApp: NotificationDelegate {
     /// Pages sent from other devices and reminders: alerts, sounds and badges.
     public var authorizationOptions: AuthorizationOptions? { [.alert, .sound, .badge] }
 
-    /// A notification about the page already in front is only listed; the others as the settings say.
+    /// A page sent about the page already in front is only listed; the others, and every reminder (the user
+    /// asked for it, so it shows even over its own page: before, it fired with no banner and no badge), as the
+    /// settings say.
     public func willPresent(_ notification: DeliveredNotification) -> PresentationOptions? {
-        guard let url = Self.pageURL(of: notification), url.absoluteString == tabs.selected.history.current?.url else {
+        guard notification.request.content.categoryIdentifier != Self.reminderCategory.identifier,
+            let url = Self.pageURL(of: notification), url.absoluteString == tabs.selected.history.current?.url
+        else {
             return nil
         }
         return [.list]
