@@ -11,8 +11,18 @@ public enum FreedesktopProgram {
     /// `userInfo` key: `expire_timeout` in milliseconds as the program gave it (0: never; absent: -1, the
     /// server's default). The daemon removes a notification that gave N > 0 after N ms (critical ones never).
     public static let expireTimeoutKey = "freedesktop.expire_timeout"
+    /// `userInfo` key: the body's markup as the program sent it, when it styles some text (`BodyMarkup.runs`):
+    /// the suite shows those styles; `content.body` is its plain text.
+    public static let bodyMarkupKey = "freedesktop.body-markup"
     /// The longest name kept, in characters.
     public static let maxNameLength = 64
+
+    /// The styled runs of `content`'s body, when a freedesktop program marked some up.
+    public static func styledBody(of content: NotificationContent) -> [BodyMarkup.Run]? {
+        guard case .string(let markup)? = content.userInfo[bodyMarkupKey] else { return nil }
+        let runs = BodyMarkup.runs(markup)
+        return runs.contains(where: \.isStyled) ? runs : nil
+    }
 
     /// Whether `bundleIdentifier` is a freedesktop program's.
     public static func isProgram(_ bundleIdentifier: String) -> Bool { bundleIdentifier.hasPrefix(prefix) }

@@ -225,22 +225,27 @@ public struct BannerStack: Sendable {
         let previews = entry.showsPreview
         let showTitle = previews || entry.categoryOptions.contains(.hiddenPreviewsShowTitle)
         let showSubtitle = previews || entry.categoryOptions.contains(.hiddenPreviewsShowSubtitle)
-        var result: [(String, Style)] = []
+        var result: [StyledLine] = []
         let title = showTitle ? NotificationText.shown(content.title) : ""
-        if !title.isEmpty { result.append((TextWidth.truncate(title, to: width), Theme.title)) }
+        if !title.isEmpty { result.append(StyledLine(TextWidth.truncate(title, to: width), style: Theme.title)) }
         if showSubtitle, !content.subtitle.isEmpty {
             let subtitle = TextWidth.truncate(NotificationText.shown(content.subtitle), to: width)
-            result.append((subtitle, Theme.text.adding(.bold)))
+            result.append(StyledLine(subtitle, style: Theme.text.adding(.bold)))
         }
         if previews {
-            for line in NotificationText.body(content.body, width: width, maxLines: 3) {
-                result.append((line, Theme.text))
+            if let runs = FreedesktopProgram.styledBody(of: content) {
+                // A program's body markup: bold, italic and underlined as it asked.
+                result += NotificationText.styledBody(runs, width: width, maxLines: 3, base: Theme.text)
+            } else {
+                for line in NotificationText.body(content.body, width: width, maxLines: 3) {
+                    result.append(StyledLine(line, style: Theme.text))
+                }
             }
-            result += AttachmentLines.banner(entry.attachments, width: width).map { ($0, Theme.muted) }
+            result += AttachmentLines.banner(entry.attachments, width: width).map { StyledLine($0, style: Theme.muted) }
         } else if result.isEmpty {
-            result.append(("Notification", Theme.text))
+            result.append(StyledLine("Notification", style: Theme.text))
         }
-        if result.isEmpty { result.append(("", Theme.text)) }
-        return result.map { StyledLine($0.0, style: $0.1) }
+        if result.isEmpty { result.append(StyledLine("", style: Theme.text)) }
+        return result
     }
 }

@@ -1,5 +1,7 @@
 import BatonEnvironment
 import Foundation
+import Notifications
+import TerminalUI
 import TextWidth
 
 /// How notification text from outside (a push, another app) is made safe and fitted for the terminal:
@@ -44,6 +46,43 @@ public enum NotificationText {
             break
         }
         return lines
+    }
+
+    /// A marked-up body (`BodyMarkup.runs`) laid out as `body` lays out its plain text, each character in its
+    /// run's style on top of `base`: the lines are `body`'s, and the styles follow their characters (an
+    /// ellipsis `body` adds is in `base`).
+    public static func styledBody(_ runs: [BodyMarkup.Run], width: Int, maxLines: Int, base: Style) -> [StyledLine] {
+        var styled: [(Character, Style)] = []
+        for run in runs {
+            var attributes: TextAttributes = []
+            if run.bold { attributes.insert(.bold) }
+            if run.italic { attributes.insert(.italic) }
+            if run.underline { attributes.insert(.underline) }
+            let text = run.text.replacingOccurrences(of: "\r\n", with: "\n")
+            for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                for character in shown(String(piece)) where !character.isWhitespace {
+                    styled.append((character, base.adding(attributes)))
+                }
+            }
+        }
+        var next = 0
+        let plain = runs.map(\.text).joined()
+        return body(plain, width: width, maxLines: maxLines).map { line in
+            var pieces: [StyledLine.Run] = []
+            for character in line {
+                var style = base
+                if !character.isWhitespace, next < styled.count, styled[next].0 == character {
+                    style = styled[next].1
+                    next += 1
+                }
+                if let last = pieces.last, last.style == style {
+                    pieces[pieces.count - 1].text.append(character)
+                } else {
+                    pieces.append(StyledLine.Run(String(character), style))
+                }
+            }
+            return StyledLine(pieces)
+        }
     }
 
     /// `text` (already escaped) wrapped at `width` columns into at most `maxLines` lines; the last line that

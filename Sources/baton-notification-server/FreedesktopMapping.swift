@@ -60,7 +60,7 @@ enum FreedesktopMapping {
         return try? AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
     }
 
-    /// The content: summary as the title, the body's markup as plain text, urgency as the interruption level
+    /// The content: summary as the title, the body's markup as plain text (the markup kept when it styles text), urgency as the interruption level
     /// (low passive, normal active, critical critical), the sound as the hints say, `expire_timeout` kept and
     /// said as the banner's lifetime.
     static func content(_ call: NotifyCall, category: NotificationCategory?) -> NotificationContent {
@@ -72,6 +72,9 @@ enum FreedesktopMapping {
         if let hint = call.category { userInfo["freedesktop.category"] = .string(hint) }
         if call.expireTimeout >= 0 { userInfo[FreedesktopProgram.expireTimeoutKey] = .int(Int(call.expireTimeout)) }
         if let lifetime = bannerLifetime(call) { userInfo[BannerLifetime.key] = lifetime }
+        if BodyMarkup.runs(call.body).contains(where: \.isStyled) {
+            userInfo[FreedesktopProgram.bodyMarkupKey] = .string(call.body)
+        }
         return NotificationContent(
             title: call.summary, body: BodyMarkup.plainText(call.body), sound: sound,
             categoryIdentifier: category?.identifier ?? "", interruptionLevel: level, userInfo: userInfo)

@@ -20,6 +20,16 @@ import Testing
         let settings = try await suite.waitFor("Previews")
         let row = settings.split(separator: "\n").first { $0.contains("Build Bot") }.map(String.init) ?? ""
         #expect(row.contains(" on "), "\(settings)")
+
+        // Body markup: the plain text in the body, the markup kept for the suite's styles (item 5).
+        try server.run(["/usr/bin/notify-send", "-a", "Build Bot", "styled", "<b>strong</b> text"])
+        try await FreedesktopServerFixture.poll("the styled notification") {
+            try server.delivered(titled: "styled") != nil
+        }
+        let styled = try #require(try server.delivered(titled: "styled"))
+        #expect(styled.content["body"] as? String == "strong text")
+        let userInfo = styled.content["userInfo"] as? [String: Any]
+        #expect("\(userInfo?["freedesktop.body-markup"] ?? "")".contains("<b>strong</b>"), "\(styled.content)")
     }
 }
 

@@ -1,19 +1,43 @@
 import Foundation
 
-/// The specification's body markup (`<b> <i> <u> <a href> <img>`, XML entities) as the suite shows a body: plain
-/// text. Styles keep their text, a link keeps its text followed by its address, an image its `alt`; any other
-/// tag, and markup that never closes, is shown as it came.
-enum BodyMarkup {
-    static func plainText(_ markup: String) -> String {
-        var output = ""
+/// The specification's body markup (`<b> <i> <u> <a href> <img>`, XML entities) as Baton shows a body: runs of
+/// text with their styles, and the plain text they make (`content.body`). Styles keep their text (bold,
+/// italic, underlined), a link keeps its text (underlined) followed by its address, an image its `alt`; any
+/// other tag, and markup that never closes, is shown as it came.
+public enum BodyMarkup {
+    /// Text in one style.
+    public struct Run: Hashable, Sendable {
+        public var text: String
+        public var bold = false
+        public var italic = false
+        public var underline = false
+        public var isStyled: Bool { bold || italic || underline }
+    }
+
+    /// The body as plain text (what `content.body` holds).
+    public static func plainText(_ markup: String) -> String { runs(markup).map(\.text).joined() }
+
+    /// The body as runs of styled text, in order; adjacent text of one style is one run.
+    public static func runs(_ markup: String) -> [Run] {
+        var runs: [Run] = []
+        var (bold, italic, underline) = (0, 0, 0)
+        func add(_ text: some StringProtocol) {
+            guard !text.isEmpty else { return }
+            let run = Run(text: String(text), bold: bold > 0, italic: italic > 0, underline: underline > 0)
+            if let last = runs.last, last.bold == run.bold, last.italic == run.italic, last.underline == run.underline {
+                runs[runs.count - 1].text += text
+            } else {
+                runs.append(run)
+            }
+        }
         var link: String?
         var rest = Substring(markup)
         while let open = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
-            output += rest[..<open]
+            add(rest[..<open])
             rest = rest[open...]
             if rest.first == "&" {
                 let (text, count) = entity(rest)
-                output += text
+                add(text)
                 rest = rest.dropFirst(count)
                 continue
             }
@@ -21,22 +45,31 @@ enum BodyMarkup {
             let tag = rest[rest.index(after: open)..<close]
             let name = tag.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? ""
             switch name {
-            case "b", "/b", "i", "/i", "u", "/u", "/a", "br", "br/":
-                if name == "/a", let address = link {
-                    output += " (\(address))"
-                    link = nil
-                }
-                if name.hasPrefix("br") { output += "\n" }
+            case "b": bold += 1
+            case "/b": bold = max(0, bold - 1)
+            case "i": italic += 1
+            case "/i": italic = max(0, italic - 1)
+            case "u": underline += 1
+            case "/u": underline = max(0, underline - 1)
+            case "br", "br/": add("\n")
             case "a":
                 link = attribute("href", in: tag).map { decoded($0) }
+                if link != nil { underline += 1 }
+            case "/a":
+                if let address = link {
+                    underline = max(0, underline - 1)
+                    add(" (\(address))")
+                    link = nil
+                }
             case "img":
-                output += attribute("alt", in: tag).map { decoded($0) } ?? ""
+                add(attribute("alt", in: tag).map { decoded($0) } ?? "")
             default:
-                output += rest[...close]
+                add(rest[...close])
             }
             rest = rest[rest.index(after: close)...]
         }
-        return output + rest
+        add(rest)
+        return runs
     }
 
     /// The text of `&…;` at the start of `text` and how many characters it took; a lone `&` stands for itself.
