@@ -22,9 +22,10 @@ extension StoresApp: UserActivityRestoring {
 
     // MARK: Source side
 
-    /// Makes the map activity current after the map has rested for a moment.
+    /// Makes the map activity current, and keeps the map's place for the next start, after the map has rested
+    /// for a moment.
     func scheduleMapActivity() {
-        guard handoffApp != nil, state.detailsID == nil else { return }
+        guard handoffApp != nil || placeFile != nil, state.detailsID == nil else { return }
         effects.append(.schedule(.mapActivity, after: Self.mapActivityDelay))
     }
 

@@ -64,6 +64,8 @@ public final class StoresApp: SuiteApp {
 
     // Launch.
     let launchedAt: Date
+    /// Where the map is kept when it rests (`StoresPlace`), and reopens after a restart; nil: not kept.
+    let placeFile: URL?
     /// Whether something (a handoff, the launch default) has chosen the region.
     var regionSettled = false
     let deviceLocation: () throws -> GeoCoordinate?
@@ -87,9 +89,10 @@ public final class StoresApp: SuiteApp {
     public init(
         resources: URL?, appGroupDirectory: URL, coordinator: HandoffCoordinator?,
         favorites: (any FavoritesBackend)?, deviceLocation: @escaping () throws -> GeoCoordinate?,
-        launchedAt: Date, usesBraille: Bool = true, port: MessagePort?,
+        launchedAt: Date, usesBraille: Bool = true, port: MessagePort?, placeFile: URL? = nil,
         loader: any StoresLoading = BackgroundStoresLoader()
     ) {
+        self.placeFile = placeFile
         self.appGroupDirectory = appGroupDirectory
         self.port = port
         self.favoritesBackend = favorites
@@ -182,7 +185,9 @@ public final class StoresApp: SuiteApp {
     public func timerFired(_ timer: LoopTimer, context: SuiteContext) {
         defer { finish(context) }
         switch timer.key(as: StoresTimer.self) {
-        case .mapActivity: makeMapActivityCurrent()
+        case .mapActivity:
+            savePlace()
+            makeMapActivityCurrent()
         case .launchRegion: applyLaunchRegion(context: context)
         case nil: break
         }
@@ -226,10 +231,16 @@ public final class StoresApp: SuiteApp {
         }
     }
 
-    /// No handoff set the region in time: show the device's location (50 km across), else the world.
+    /// No handoff set the region in time: show where the map was before a restart, else the device's location
+    /// (50 km across), else the world.
     func applyLaunchRegion(context: SuiteContext) {
         guard !regionSettled else { return }
         regionSettled = true
+        if let placeFile, let place = StoresPlace.load(from: placeFile) {
+            state.show(region: place.region)
+            if let id = place.selectedID { state.selectInPlace(id) }
+            return
+        }
         do {
             guard let location = try deviceLocation() else { return }
             guard (-90...90).contains(location.latitude), (-180...180).contains(location.longitude) else {
@@ -241,6 +252,16 @@ public final class StoresApp: SuiteApp {
             state.show(region: LaunchRegion.around(location))
         } catch {
             context.showBanner("Cannot read the device location: \(error); showing the world", kind: .warning)
+        }
+    }
+
+    /// Keeps where the map rests, for the next start.
+    func savePlace() {
+        guard let placeFile, isLoaded else { return }
+        do {
+            try StoresPlace(region: state.region, selectedID: state.selectedID).save(to: placeFile)
+        } catch {
+            showBanner("Cannot keep the map's place: \(error)", kind: .warning)
         }
     }
 

@@ -22,7 +22,8 @@ enum SuiteApps {
             favorites: KeyValueFavorites(
                 store: services.keyValueStore, directory: paths.deviceDirectory(device)),
             deviceLocation: { try deviceLocation(device: device, paths: paths) }, launchedAt: clock.now(),
-            usesBraille: StoresApp.braillePreferred(), port: services.port)
+            usesBraille: StoresApp.braillePreferred(), port: services.port,
+            placeFile: StoresPlace.file(paths: paths, device: device))
         let apps: [any SuiteApp] = [browser, stores, TodayApp(device: device, paths: paths)]
         let notifications = makeNotifications(
             device: device, paths: paths, port: services.port, apps: apps, now: { clock.now() })

@@ -30,6 +30,22 @@ struct StoresAppTests {
         #expect(harness.app.state.rows.first?.name == "Union Square")
     }
 
+    @Test("a restart reopens the map where it rested, before the device's location")
+    func restartReopensWhereTheMapWas() throws {
+        let first = try StoresHarness.launched(location: Self.sanFrancisco, keepsPlace: true)
+        for _ in 0..<4 { first.press(KeyPress(.right)) }
+        first.press(.char("+"))
+        #expect(first.timers[LoopTimer(StoresTimer.mapActivity)] != nil)
+        first.fire(.mapActivity)
+        let rested = first.app.state.region
+        let second = try StoresHarness.launched(location: Self.sanFrancisco, home: first.home, keepsPlace: true)
+        let region = second.app.state.region
+        #expect(region.center == rested.center)
+        // The same region fitted to the map again: its span within a thousandth.
+        #expect(abs(region.span.latitudeDelta / rested.span.latitudeDelta - 1) < 0.001, "\(region) \(rested)")
+        #expect(abs(second.app.state.region.center.longitude - (-122.4194)) > 0.01, "the location won")
+    }
+
     @Test("with neither a handoff nor a location, the whole world")
     func launchWorld() throws {
         let harness = try StoresHarness.launched()

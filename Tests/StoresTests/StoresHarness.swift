@@ -77,17 +77,20 @@ final class StoresHarness {
 
     init(
         location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil,
-        resources: URL? = StoresHarness.resources, braille: Bool = true, backend: MemoryFavorites = MemoryFavorites()
+        resources: URL? = StoresHarness.resources, braille: Bool = true, backend: MemoryFavorites = MemoryFavorites(),
+        home: URL? = nil, keepsPlace: Bool = false
     ) throws {
         favorites = backend
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("baton-stores-\(UUID().uuidString)")
-        paths = BatonPaths(environment: ["BATON_HOME": home.path])
+        self.home =
+            home ?? FileManager.default.temporaryDirectory.appendingPathComponent("baton-stores-\(UUID().uuidString)")
+        paths = BatonPaths(environment: ["BATON_HOME": self.home.path])
         port = try MessagePort()
         favorites.value = favourites
         app = StoresApp(
             resources: resources, appGroupDirectory: paths.appGroupDirectory, coordinator: coordinator,
             favorites: favorites, deviceLocation: { location }, launchedAt: Self.launch, usesBraille: braille,
-            port: port, loader: InlineStoresLoader())
+            port: port, placeFile: keepsPlace ? StoresPlace.file(paths: paths, device: "box:pts-3") : nil,
+            loader: InlineStoresLoader())
         // The shell's inbox: Handoff's callbacks and the favourites' changes reach `receive` at once.
         app.connect(
             AppInbox(
@@ -101,10 +104,11 @@ final class StoresHarness {
     /// A harness whose stores are loaded and whose launch region is settled (no handoff came).
     static func launched(
         location: GeoCoordinate? = nil, coordinator: HandoffCoordinator? = nil, favourites: PropertyListValue? = nil,
-        backend: MemoryFavorites = MemoryFavorites()
+        backend: MemoryFavorites = MemoryFavorites(), home: URL? = nil, keepsPlace: Bool = false
     ) throws -> StoresHarness {
         let harness = try StoresHarness(
-            location: location, coordinator: coordinator, favourites: favourites ?? backend.value, backend: backend)
+            location: location, coordinator: coordinator, favourites: favourites ?? backend.value, backend: backend,
+            home: home, keepsPlace: keepsPlace)
         harness.deliver()
         harness.fire(.launchRegion)
         return harness
