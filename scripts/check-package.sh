@@ -3,10 +3,10 @@
 # unpacked into a scratch root (dpkg -x) so nothing of the machine's is touched:
 #   the installed baton --version; baton dump of a shipped page; a widget (baton widget run); a notification
 #   service extension (an encrypted push that MonkeyBrowser's extension decrypts before delivery); each content
-#   extension's executable says hello; every manual
-#   page renders (man -l); each completion script loads in its shell (bash, zsh, fish) and bash-completion is
-#   recommended; systemd-analyze verify
-#   accepts the user units; lintian reports no error.
+#   extension's executable says hello; every manual page renders (man -l), none is a hidden command's, man baton
+#   has its KEYS, FILES, ENVIRONMENT, EXAMPLES and EXIT STATUS, and baton --help its usage before the exit codes;
+#   each completion script loads in its shell (bash, zsh, fish) and bash-completion is recommended;
+#   systemd-analyze verify accepts the user units; lintian reports no error.
 # Extra arguments go to scripts/package-deb.sh (--skip-build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,6 +89,36 @@ for page in "$scratch"/usr/share/man/man1/*.1.gz; do
     [ -n "$(MANWIDTH=80 man -l "$page" 2>/dev/null)" ] || fail "man -l $(basename "$page") is empty"
 done
 [ "$pages" -gt 1 ] && check "$pages manual pages render" || fail "no manual pages"
+
+# No page for a command hidden from --help, and no page names one (issue 40, item 4).
+man1="$scratch/usr/share/man/man1"
+internal=0
+for name in baton.handoff-probe baton.kv-probe baton.daemon.run baton.daemon.units; do
+    [ ! -e "$man1/$name.1.gz" ] || { fail "an internal command has a manual page: $name"; internal=1; }
+    ! zgrep -l "^\.Xr $name 1" "$man1"/*.1.gz >/dev/null || { fail "a manual page names $name"; internal=1; }
+done
+[ "$internal" -eq 1 ] || check "no manual page for a hidden command, and none names one"
+
+# man baton reads like a tool's manual: what it is, then keys, files, environment, examples, exit status.
+manual="$(MANWIDTH=80 man -l "$man1/baton.1.gz" 2>/dev/null)"
+sections_missing=""
+for section in DESCRIPTION KEYS FILES ENVIRONMENT EXAMPLES "EXIT STATUS"; do
+    grep -qx "$section" <<<"$manual" || sections_missing+=" $section"
+done
+if [ -z "$sections_missing" ] && grep -q "two terminals" <<<"$manual" && grep -q "Ctrl-O" <<<"$manual"; then
+    check "man baton has KEYS, FILES, ENVIRONMENT, EXAMPLES and EXIT STATUS"
+else
+    fail "man baton lacks${sections_missing:- its description of the two terminals and Ctrl-O}"
+fi
+# baton --help: the usage before the exit codes.
+help="$("$baton" --help)"
+usage_line="$(grep -n '^USAGE:' <<<"$help" | cut -d: -f1)"
+codes_line="$(grep -n '^EXIT CODES:' <<<"$help" | cut -d: -f1)"
+if [ -n "$usage_line" ] && [ -n "$codes_line" ] && [ "$usage_line" -lt "$codes_line" ]; then
+    check "baton --help: USAGE (line $usage_line) before EXIT CODES (line $codes_line)"
+else
+    fail "baton --help: USAGE at line ${usage_line:-none}, EXIT CODES at line ${codes_line:-none}"
+fi
 
 share="$scratch/usr/share"
 # bash loads the completion through bash-completion only (issue 40, item 7): the package recommends it.

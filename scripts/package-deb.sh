@@ -23,7 +23,7 @@ for option in "$@"; do
     esac
 done
 
-for tool in dpkg-shlibdeps dpkg-deb strip readelf; do
+for tool in dpkg-shlibdeps dpkg-deb strip readelf python3; do
     command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing: run scripts/setup.sh --package" >&2; exit 1; }
 done
 
@@ -74,10 +74,28 @@ gzip -9n "$doc/SOURCES.md"
 } >"$doc/changelog"
 gzip -9n "$doc/changelog"
 
-# Manual pages (baton.1, baton.daemon.1, …) and completions, from the command definitions.
+# Manual pages (baton.1, baton.daemon.1, …) and completions, from the command definitions. No page for a command
+# hidden from --help (baton daemon run, baton kv-probe…: internals): the program's own command tree says which
+# (swift-argument-parser's shouldDisplay), and no SEE ALSO names them (packaging/manpage-sections.awk, which also
+# makes the sections of baton's discussion, KEYS to EXIT CODES, sections of its page).
+hidden="$("$release/baton" --experimental-dump-help | python3 -c '
+import json, sys
+def walk(command, path):
+    path = path + [command["commandName"]]
+    if command.get("shouldDisplay") is False:
+        print(".".join(path))
+    for sub in command.get("subcommands", []):
+        walk(sub, path)
+walk(json.load(sys.stdin)["command"], [])
+' | tr '\n' ' ')"
 mkdir -p "$root/usr/share/man/man1"
 for page in "$manuals"/*.1; do
-    awk -f packaging/manpage-name.awk "$page" | gzip -9n >"$root/usr/share/man/man1/$(basename "$page").gz"
+    name="$(basename "$page" .1)"
+    internal=0
+    for command in $hidden; do case "$name" in "$command" | "$command".*) internal=1 ;; esac; done
+    [ "$internal" -eq 0 ] || continue
+    awk -f packaging/manpage-name.awk "$page" | awk -v hidden="$hidden" -f packaging/manpage-sections.awk \
+        | gzip -9n >"$root/usr/share/man/man1/$name.1.gz"
 done
 install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
     "$root/usr/share/fish/vendor_completions.d"

@@ -39,8 +39,9 @@ print=0
 for option in "$@"; do
     case "$option" in
         --test) test_stack ;;
-        # dpkg-shlibdeps, strip, man -l, the three shells' completions, systemd-analyze verify, lintian.
-        --package) packages+=(dpkg-dev binutils man-db groff-base bash zsh fish systemd lintian) ;;
+        # dpkg-shlibdeps, strip, python3 (the hidden commands), man -l, the three shells' completions,
+        # systemd-analyze verify, lintian.
+        --package) packages+=(dpkg-dev binutils python3 man-db groff-base bash zsh fish systemd lintian) ;;
         --screenshots) packages+=(tmux python3 chromium fonts-dejavu-core fonts-noto-cjk) ;;
         --bench)
             test_stack
