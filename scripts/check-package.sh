@@ -6,7 +6,8 @@
 #   extension's executable says hello; every manual page renders (man -l), none is a hidden command's, man baton
 #   has its KEYS, FILES, ENVIRONMENT, EXAMPLES and EXIT STATUS, and baton --help its usage before the exit codes;
 #   each completion script loads in its shell (bash, zsh, fish) and bash-completion is recommended;
-#   systemd-analyze verify accepts the user units; lintian reports no error.
+#   systemd-analyze verify accepts the user units; lintian reports no error; two packings at once leave one
+#   whole package.
 # Extra arguments go to scripts/package-deb.sh (--skip-build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -160,6 +161,25 @@ fi
 
 if command -v lintian >/dev/null; then
     if lintian --fail-on error "$deb"; then check "lintian: no error"; else fail "lintian"; fi
+fi
+
+# Two packings at once into one folder (issue 40, item 3: they once left a broken 3 668-byte .deb): each packs in a
+# private folder, the second waits for the first's lock, and what lands is a whole package, with no folder left.
+race="$scratch/race"
+again=(--skip-build)
+for option in "$@"; do [ "$option" != --debug ] || again+=(--debug); done
+raced=0
+BATON_DEB_DIR="$race" BATON_DEB_COMPRESSION=none scripts/package-deb.sh "${again[@]}" >"$scratch/race-1.log" 2>&1 &
+first=$!
+BATON_DEB_DIR="$race" BATON_DEB_COMPRESSION=none scripts/package-deb.sh "${again[@]}" >"$scratch/race-2.log" 2>&1 \
+    || raced=$?
+wait "$first" || raced=$?
+leftover="$(find "$race" -mindepth 1 -maxdepth 1 ! -name '*.deb' ! -name .package-deb.lock)"
+contents="$(dpkg-deb --contents "$race/$(basename "$deb")" 2>&1 || true)"
+if [ "$raced" -eq 0 ] && [ -z "$leftover" ] && grep -q ' \./usr/bin/baton$' <<<"$contents"; then
+    check "two packings at once: one whole package, no work folder left"
+else
+    fail "two packings at once (exit $raced, left: ${leftover:-nothing}): $(tail -n 3 "$scratch"/race-*.log)"
 fi
 
 [ "$failures" -eq 0 ] || { echo "check-package: $failures check(s) failed" >&2; exit 1; }

@@ -23,9 +23,19 @@ for option in "$@"; do
     esac
 done
 
-for tool in dpkg-shlibdeps dpkg-deb strip readelf python3; do
+for tool in dpkg-shlibdeps dpkg-deb strip readelf python3 flock; do
     command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing: run scripts/setup.sh --package" >&2; exit 1; }
 done
+
+# One run at a time per output (two at once once left a broken 3 668-byte .deb, issue 40): the second waits for
+# the first's lock. Each run packs in a private folder and renames the finished .deb into place, so the output
+# holds a whole package or none, even beside a run of an older script or one killed halfway.
+out="${BATON_DEB_DIR:-.build/deb}"
+mkdir -p "$out"
+exec 9>"$out/.package-deb.lock"
+flock 9
+work="$(mktemp -d "$out/.work.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
 
 # Everything dated from the commit, so that the same commit packs the same bytes.
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
@@ -44,11 +54,8 @@ release="$build/$configuration"
 
 version="$("$release/baton" --version)"
 architecture="$(dpkg --print-architecture)"
-out="${BATON_DEB_DIR:-.build/deb}"
-work="$out/work"
 root="$work/root"
-rm -rf "$work"
-mkdir -p "$root/DEBIAN" "$out"
+mkdir -p "$root/DEBIAN"
 
 # Programs (ResourceLocator: baton in bin, every helper in lib/baton), stripped as Debian ships them.
 helpers=(baton-fetch baton-link baton-box baton-notification-server baton-apns days-remaining favorites-widget
@@ -149,5 +156,7 @@ CONTROL
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 
 deb="$out/baton_${version}_${architecture}.deb"
-dpkg-deb --root-owner-group "-Z${BATON_DEB_COMPRESSION:-xz}" --build "$root" "$deb" >/dev/null
+dpkg-deb --root-owner-group "-Z${BATON_DEB_COMPRESSION:-xz}" --build "$root" "$work/package.deb" >/dev/null
+chmod 0644 "$work/package.deb"
+mv -f "$work/package.deb" "$deb"   # a rename within $out: atomic
 echo "$deb"
