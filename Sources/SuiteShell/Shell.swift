@@ -297,11 +297,6 @@ public final class Shell: LoopProgram {
             ScrollView(lines: aboutLines(width: content.width)).render(
                 in: content.inset(left: 2, right: 1), state: &scroll, into: &buffer)
         }
-        if let banner, banner.expires > now() {
-            banner.render(in: content.splitTop(1).top, into: &buffer)
-        } else if continuingApp != nil {
-            Banner(Self.continuingText).render(in: content.splitTop(1).top, into: &buffer)
-        }
         if let overlay, let context = context(ofApp: overlay.name),
             let overlayCursor = overlay.renderOverlay(in: content, into: &buffer, context: context)
         {
@@ -345,14 +340,24 @@ public final class Shell: LoopProgram {
         let room = max(0, row.width - rightWidth - 1)
         let left: (String, Style)
         let offers = dockSource?.offers ?? []
-        if !offers.isEmpty {
+        // A status message (and "Continuing…") takes the dock's place for its moment: drawn over the content's
+        // first row it covered the app's tab bar or border. Ctrl-O stays first in the help bar meanwhile.
+        if let banner, banner.expires > now() {
+            banner.render(in: Rect(x: row.x, y: row.y, width: room, height: 1), into: &buffer)
+            left = ("", Theme.bar)
+        } else if continuingApp != nil {
+            Banner(Self.continuingText).render(in: Rect(x: row.x, y: row.y, width: room, height: 1), into: &buffer)
+            left = ("", Theme.bar)
+        } else if !offers.isEmpty {
             left = (DockLine.text(for: offers, now: now(), room: room), Theme.dock)
         } else if let note = dockSource?.connectionNote {
             left = (" \(note) ", Theme.warning)
         } else {
             left = (" no activity offered", Theme.barDim)
         }
-        buffer.put(TextWidth.truncate(left.0, to: room), x: row.x, y: row.y, style: left.1, clip: row)
+        if !left.0.isEmpty {
+            buffer.put(TextWidth.truncate(left.0, to: room), x: row.x, y: row.y, style: left.1, clip: row)
+        }
         if row.width > rightWidth { buffer.put(right, x: row.maxX - rightWidth, y: row.y, style: Theme.bar) }
     }
 }

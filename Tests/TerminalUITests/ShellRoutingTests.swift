@@ -38,6 +38,7 @@ final class ProbeApp: SuiteApp {
         received.append(text)
         contextOwners.append(context.owner)
         if text == "callback" { context.schedule(after: 2, Tick.fromCallback) }
+        if text.hasPrefix("say ") { context.showBanner(String(text.dropFirst(4)), kind: .info) }
         return answer
     }
 
@@ -106,6 +107,21 @@ struct ShellRoutingTests {
         #expect(browser.received.isEmpty)
     }
 
+    @Test("a status message takes the dock's row for its moment and leaves the app's first row alone")
+    func statusMessageOnTheDockRow() throws {
+        let (shell, loop, _, terminal, browser, _, _) = try makeSuite()
+        terminal.queue(.key(.f(1)))
+        loop.turn(shell)
+        #expect(browser.inbox?.deliver("say Copied") == true)
+        terminal.queue(.key(.char("x")))
+        loop.turn(shell)
+        let lines = terminal.screen.textLines()
+        // The app's first row (a tab bar, a border) is the app's: the message once covered it.
+        #expect(lines[1].hasPrefix("MonkeyBrowser here"), "\(lines)")
+        #expect(lines[lines.count - 2].hasPrefix(" Copied"), "\(lines)")
+        #expect(lines[lines.count - 2].hasSuffix(" MonkeyBrowser"), "the app's name stays on the right: \(lines)")
+    }
+
     @Test("an app that does not show its own progress gets the suite's Continuing Activity… indicator")
     func continuingIndicator() throws {
         let (shell, loop, _, terminal, browser, _, _) = try makeSuite()
@@ -117,11 +133,14 @@ struct ShellRoutingTests {
         loop.turn(shell)
         terminal.queue(.key(.char("x")))
         loop.turn(shell)
-        #expect(terminal.screen.textLines()[1].contains(Shell.continuingText))
+        // On the dock's row, above the help bar: over the content's first row it covered the app's tab bar.
+        let lines = terminal.screen.textLines()
+        #expect(lines[lines.count - 2].contains(Shell.continuingText), "\(lines)")
+        #expect(!lines[1].contains(Shell.continuingText), "\(lines)")
         inbox.showContinuingIndicator(false)
         terminal.queue(.key(.char("y")))
         loop.turn(shell)
-        #expect(!terminal.screen.textLines()[1].contains(Shell.continuingText))
+        #expect(!terminal.screen.textLines().joined().contains(Shell.continuingText))
     }
 
     @Test("a quit request addressed to the shell ends the loop")
