@@ -153,6 +153,7 @@ public final class StoresApp: SuiteApp {
     public func disappear(context: SuiteContext) {
         defer { finish(context) }
         isVisible = false
+        savePlace()
         for activity in [mapActivity, storeActivity].compactMap(\.self) where activity.isCurrent {
             activity.resignCurrent()
         }

@@ -25,7 +25,7 @@ extension Shell {
     func route(_ envelope: Envelope, loop: LoopControl) {
         switch envelope.addressee {
         case .shell:
-            if envelope.message is ShellQuitRequest { loop.quit() }
+            if envelope.message is ShellQuitRequest { close(loop: loop) }
             if let notice = envelope.message as? DeviceTokensNotice { deviceTokens.merge(notice.tokens) { $1 } }
         case .app(let name):
             guard let index = apps.firstIndex(where: { $0.name == name }) else { return }

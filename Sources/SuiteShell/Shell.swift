@@ -200,7 +200,7 @@ public final class Shell: LoopProgram {
 
     private func perform(_ action: ShellAction, loop: LoopControl) {
         switch action {
-        case .quit: loop.quit()
+        case .quit: close(loop: loop)
         case .suspend:
             if !loop.suspend() {
                 show(Banner("Ctrl-Z: this shell has no job control to suspend into", kind: .warning, now: now()))
@@ -220,6 +220,13 @@ public final class Shell: LoopProgram {
                         now: now()))
             }
         }
+    }
+
+    /// Closes the suite (F10, SIGTERM, SIGHUP): the app in front disappears first, as it does when another
+    /// app comes in front, so it keeps what only that moment saves (the browser's scroll position).
+    func close(loop: LoopControl) {
+        if let index = activeApp { apps[index].disappear(context: contexts[index]) }
+        loop.quit()
     }
 
     /// The app shown before About, so `Esc` on About goes back to it.

@@ -17,6 +17,8 @@ final class ProbeApp: SuiteApp {
     var timers: [String] = []
     var contextOwners: [Addressee] = []
     var areas: [Rect] = []
+    /// How often the app left the front.
+    var disappearances = 0
     /// What `receive` answers to a callback (true: the app shows its own progress).
     var answer = true
 
@@ -28,6 +30,8 @@ final class ProbeApp: SuiteApp {
     func connect(_ inbox: AppInbox) { self.inbox = inbox }
 
     func handle(_ event: InputEvent, context: SuiteContext) -> Bool { false }
+
+    func disappear(context: SuiteContext) { disappearances += 1 }
 
     func receive(_ message: any Sendable, context: SuiteContext) -> Bool {
         if let area = message as? ContentAreaChanged {
@@ -143,10 +147,24 @@ struct ShellRoutingTests {
         #expect(!terminal.screen.textLines().joined().contains(Shell.continuingText))
     }
 
-    @Test("a quit request addressed to the shell ends the loop")
+    @Test("a quit request addressed to the shell ends the loop; the app in front leaves it first")
     func quitRequest() throws {
-        let (shell, loop, _, _, _, _, port) = try makeSuite()
+        let (shell, loop, _, terminal, browser, _, port) = try makeSuite()
+        terminal.queue(.key(.f(1)))
+        loop.turn(shell)
         port.post(ShellQuitRequest(), to: .shell)
         #expect(!loop.turn(shell))
+        // What only leaving the front saves (the browser's scroll position) was lost at F10 before.
+        #expect(browser.disappearances == 1)
+    }
+
+    @Test("F10 closes the suite; the app in front leaves it first")
+    func f10() throws {
+        let (shell, loop, _, terminal, _, stores, _) = try makeSuite()
+        terminal.queue(.key(.f(2)))
+        loop.turn(shell)
+        terminal.queue(.key(.f(10)))
+        #expect(!loop.turn(shell))
+        #expect(stores.disappearances == 1)
     }
 }
