@@ -258,7 +258,8 @@ public final class StoresApp: SuiteApp {
 
     /// Keeps where the map rests, for the next start.
     func savePlace() {
-        guard let placeFile, isLoaded else { return }
+        // Not before the launch has chosen the region: the world shown meanwhile is no place the user left.
+        guard let placeFile, isLoaded, regionSettled else { return }
         do {
             try StoresPlace(region: state.region, selectedID: state.selectedID).save(to: placeFile)
         } catch {

@@ -13,7 +13,7 @@ import Testing
         #expect(on.contains("Do Not Disturb on the account: on"))
         let status = try Shell.run(
             fixture.binary, ["dnd", "status", "--account", "--json"], environment: fixture.environment)
-        #expect(status.contains(#""account" : true"#) && status.contains(#""on" : true"#), "\(status)")
+        #expect(status.contains(#""scope" : "account""#) && status.contains(#""on" : true"#), "\(status)")
         try await devices.a.waitFor("☾")
         try await devices.b.waitFor("☾")
 

@@ -14,7 +14,7 @@ import Testing
         try await first.openBrowser()
         try first.send("]")
         try first.go(to: server.base.absoluteString + "/form-get.html")
-        try await first.waitFor("2 Favorites · Order form")
+        try await first.waitFor("2 Favorites — Order form")
         try first.send("[")
         try await first.waitFor("Sunny")
         try first.send("F10")
@@ -25,6 +25,6 @@ import Testing
         defer { again.close() }
         let reopened = try await again.waitFor("1 Weather")
         #expect(!reopened.contains("Paths"), "it opened on About")
-        #expect(reopened.contains("2 Favorites · Order form"), "the restored tab is named by its page")
+        #expect(reopened.contains("2 Favorites — Order form"), "the restored tab is named by its page")
     }
 }

@@ -46,6 +46,16 @@ struct StoresAppTests {
         #expect(abs(second.app.state.region.center.longitude - (-122.4194)) > 0.01, "the location won")
     }
 
+    @Test("no place is kept before the launch chose the region: the world shown meanwhile is not one")
+    func noPlaceBeforeTheLaunchRegion() throws {
+        let harness = try StoresHarness(location: Self.sanFrancisco, keepsPlace: true)
+        harness.deliver()
+        harness.app.appear(context: harness.context)
+        harness.fire(.mapActivity)
+        harness.fire(.launchRegion)
+        #expect(abs(harness.app.state.region.center.latitude - 37.7749) < 0.01, "\(harness.app.state.region)")
+    }
+
     @Test("with neither a handoff nor a location, the whole world")
     func launchWorld() throws {
         let harness = try StoresHarness.launched()
