@@ -39,7 +39,7 @@ final class DaemonHub {
             clock: clock,
             extensions: ResourceLocator.resourcesDirectory().map(ServiceExtensionCatalog.load(resources:))
                 ?? ServiceExtensionCatalog(apps: [:], extensions: [:], problems: []),
-            extensionRunner: ServiceExtensionHost(paths: paths), logger: logger)
+            extensionRunner: ServiceExtensionHost(paths: paths), logger: logger, limits: limits.notifications)
         services.register(
             QueryService(devices: devices, activities: activities, remembered: { notifications.knownDevices }))
         services.register(try KeyValueService(store: store, eventLoop: eventLoop, logger: logger, now: now))

@@ -22,6 +22,9 @@ public struct DaemonLimits: Sendable {
     /// How long a continuing device waits for the source's payload before the continue fails with 4610
     /// (`AccountDaemon.defaultContinueTimeout`; `continue-ms` for tests that kill the source on purpose).
     public var continueTimeout: TimeAmount = AccountDaemon.defaultContinueTimeout
+    /// The notification center's bounds, for tests in process; nil: the defaults or
+    /// `BATON_NOTIFICATION_LIMITS` (`NotificationLimits.fromEnvironment`).
+    var notifications: NotificationLimits?
 
     public init(
         maxConnections: Int = 64, partialFrameTimeout: TimeAmount = .seconds(10),

@@ -89,13 +89,13 @@ extension NotificationService {
             ])
             return .success(now)
         }
-        guard admitsPending(ContentCheck.weight(of: request)) else {
+        guard admitsPending(ContentCheck.weight(of: request, owner: owner)) else {
             return .failure(
                 AddRefusal(
                     code: NotificationFailure.capacity,
                     text: "the daemon keeps at most \(limits.maxPendingContentBytes) bytes of pending content "
-                        + "(titles, bodies, userInfo…) for all apps and devices together: this one would not be kept "
-                        + "(remove some first)"))
+                        + "(titles, bodies, userInfo, attachments, names, \(ContentCheck.rowOverhead) a request) for all apps and "
+                        + "devices together: this one would not be kept (remove some first)"))
         }
         let result: (nextFire: Date?, pushedOut: String?)
         do {

@@ -11,8 +11,8 @@ extension NotificationService {
     /// it does.
     func admitsPending(_ weight: Int) -> Bool {
         if pendingContentBytes + weight > limits.maxPendingContentBytes {
-            pendingContentBytes = scheduler.books.values.reduce(0) { total, book in
-                book.values.reduce(total) { $0 + ContentCheck.weight(of: $1.request) }
+            pendingContentBytes = scheduler.books.reduce(0) { total, entry in
+                entry.value.values.reduce(total) { $0 + ContentCheck.weight(of: $1.request, owner: entry.key) }
             }
         }
         guard pendingContentBytes + weight <= limits.maxPendingContentBytes else { return false }
@@ -42,8 +42,8 @@ extension NotificationService {
     /// fire's transaction.
     func trimDelivered() -> [(NotificationOwner, [String])] {
         guard deliveredContentBytes > limits.maxDeliveredContentBytes else { return [] }
-        deliveredContentBytes = delivered.values.reduce(0) { total, list in
-            list.reduce(total) { $0 + ContentCheck.weight(of: $1.request) }
+        deliveredContentBytes = delivered.reduce(0) { total, entry in
+            entry.value.reduce(total) { $0 + ContentCheck.weight(of: $1.request, owner: entry.key) }
         }
         // Oldest first across owners (each owner's list is oldest first, so what leaves is a prefix of it),
         // down to nine tenths, so the next recount waits for a tenth of the budget to come in again.
@@ -52,7 +52,7 @@ extension NotificationService {
         var dropped: [NotificationOwner: [String]] = [:]
         for (owner, oldest) in oldestFirst {
             guard deliveredContentBytes > limits.maxDeliveredContentBytes / 10 * 9 else { break }
-            deliveredContentBytes -= ContentCheck.weight(of: oldest.request)
+            deliveredContentBytes -= ContentCheck.weight(of: oldest.request, owner: owner)
             dropped[owner, default: []].append(oldest.request.identifier)
         }
         for (owner, identifiers) in dropped {

@@ -147,7 +147,7 @@ extension NotificationService {
             for identifier in droppedIdentifiers { unsent[owner]?.remove(identifier) }
         }
         delivered[owner] = list
-        deliveredContentBytes += ContentCheck.weight(of: notification.request)
+        deliveredContentBytes += ContentCheck.weight(of: notification.request, owner: owner)
         if isUnsent { unsent[owner, default: []].insert(notification.request.identifier) }
         return droppedIdentifiers
     }

@@ -68,7 +68,8 @@ final class NotificationService: DaemonService {
 
     init(
         store: AccountStore, devices: DeviceRegistry, eventLoop: any EventLoop, clock: any DeadlineClock,
-        extensions: ServiceExtensionCatalog, extensionRunner: ServiceExtensionHost, logger: Logger
+        extensions: ServiceExtensionCatalog, extensionRunner: ServiceExtensionHost, logger: Logger,
+        limits: NotificationLimits? = nil
     ) throws {
         self.extensions = extensions
         self.extensionRunner = extensionRunner
@@ -77,7 +78,7 @@ final class NotificationService: DaemonService {
         self.eventLoop = eventLoop
         self.clock = clock
         self.logger = logger
-        limits = NotificationLimits.fromEnvironment(ProcessInfo.processInfo.environment)
+        self.limits = limits ?? NotificationLimits.fromEnvironment(ProcessInfo.processInfo.environment)
         scheduler = NotificationScheduler(clock: clock)
         relay = PushRelay(clock: clock, paths: paths)
         let startedAt = clock.now()
