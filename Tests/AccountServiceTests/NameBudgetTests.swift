@@ -40,6 +40,7 @@ extension InProcessServices {
             var limits = DaemonLimits()
             var notifications = NotificationLimits()
             notifications.maxPendingContentBytes = 1 << 20
+            notifications.maxDevices = 1_000_000
             limits.notifications = notifications
             let daemon = try InProcessDaemon(limits: limits)
             defer { daemon.stop() }
@@ -74,6 +75,41 @@ extension InProcessServices {
             #expect(ContentCheck.weight(of: request, owner: owner) >= bare + 100_000)
             // The defaults bound what tiny requests can make the daemon hold.
             #expect(NotificationLimits().maxPendingContentBytes / ContentCheck.rowOverhead <= 16_384)
+        }
+
+        @Test func pastTheCapANewDeviceOrAppIsRefusedWhileKnownOnesWork() throws {
+            var limits = DaemonLimits()
+            var notifications = NotificationLimits()
+            notifications.maxDevices = 3
+            notifications.maxApps = 2
+            limits.notifications = notifications
+            let daemon = try InProcessDaemon(limits: limits)
+            defer { daemon.stop() }
+            let socket = try daemon.connect()
+            // Three devices fit; a fourth new name is refused in one line with 4622 (exit 75).
+            #expect(try Self.add(["a", "b", "c"], on: socket, firstID: 1) == [nil, nil, nil])
+            let refused = try #require(try Self.add(["d"], on: socket, firstID: 10)[0])
+            #expect(refused.code == NotificationFailure.capacity)
+            #expect(refused.message.contains("at most 3 devices"), "\(refused.message)")
+            #expect(!refused.message.contains("\n"))
+            // A known name still works.
+            #expect(try Self.add(["b"], on: socket, firstID: 11) == [nil])
+            // Apps: the CLI's own is known; one more fits (a freedesktop program needs no registration), the
+            // next new one is refused, and the known ones keep working.
+            func app(_ bundle: String, _ id: UInt64) throws -> WireFailure? {
+                let owner = NotificationOwner(bundleIdentifier: bundle, device: "a")
+                try socket.send(
+                    try NotificationMessage.add(AddNotification(owner: owner, request: Self.tiny, requester: "a"))
+                        .wire(requestID: id))
+                let answer = socket.next { $0.requestID == id }
+                if case .error(let error) = answer { return error.failure }
+                return nil
+            }
+            #expect(try app(FreedesktopProgram.prefix + "firefox", 20) == nil)
+            let refusedApp = try #require(try app(FreedesktopProgram.prefix + "thunderbird", 21))
+            #expect(refusedApp.code == NotificationFailure.capacity)
+            #expect(refusedApp.message.contains("at most 2 apps"), "\(refusedApp.message)")
+            #expect(try app(FreedesktopProgram.prefix + "firefox", 22) == nil)
         }
     }
 }

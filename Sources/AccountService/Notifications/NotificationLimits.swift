@@ -26,8 +26,13 @@ struct NotificationLimits: Sendable {
     var maxDeliveredPerOwner = 100
     /// Pushes kept for one absent device (all apps together); past it the oldest is dropped and reported.
     var maxWaitingPerDevice = 32
-    /// The most devices remembered; past it the least recently seen device that is not here is forgotten.
+    /// The most devices remembered; past it the least recently seen device that is not here is forgotten
+    /// when one registers, and an add for a device not yet known is refused (4622, exit 75): names nobody
+    /// registered cannot grow the daemon (issue 36).
     var maxDevices = 64
+    /// The most apps remembered (all devices together); past it an add for an app not yet known is refused
+    /// (4622, exit 75), while known apps keep working. 1 024: far above the apps of 64 devices in use.
+    var maxApps = 1024
     /// A device that has not been connected for this long is forgotten, with the pushes waiting for it.
     var deviceExpiry: TimeInterval = 30 * 86_400
     /// How often the daemon looks for devices to forget (besides at start and at each registration).
@@ -38,7 +43,7 @@ struct NotificationLimits: Sendable {
     static let pieceBudget = WireLimits.maxFrameBytes / 4
 
     /// The defaults, or `BATON_NOTIFICATION_LIMITS` (for tests), e.g.
-    /// `content-bytes=4096,categories=8,actions=4,pushes-per-device=10,devices=20,device-expiry-s=2`.
+    /// `content-bytes=4096,categories=8,actions=4,pushes-per-device=10,devices=20,apps=50,device-expiry-s=2`.
     static func fromEnvironment(_ environment: [String: String]) -> NotificationLimits {
         var limits = NotificationLimits()
         guard let text = environment["BATON_NOTIFICATION_LIMITS"] else { return limits }
@@ -55,6 +60,7 @@ struct NotificationLimits: Sendable {
             case "category-text-bytes": limits.maxCategoryTextBytes = count
             case "pushes-per-device": limits.maxWaitingPerDevice = count
             case "devices": limits.maxDevices = count
+            case "apps": limits.maxApps = count
             case "pending-bytes": limits.maxPendingContentBytes = count
             case "delivered-bytes": limits.maxDeliveredContentBytes = count
             case "delivered-per-owner": limits.maxDeliveredPerOwner = count

@@ -22,9 +22,11 @@ extension NotificationService {
         let targets = every ? knownDevices.sorted() : [add.owner.device]
         var added: [String] = []
         var first: (date: Date?, refusal: AddRefusal?) = (nil, nil)
+        // A calendar trigger without a zone is read in the caller's, never in the one the daemon started with.
+        let request = add.request
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: add.owner.bundleIdentifier, device: device)
-            switch schedule(add.request, for: owner, requester: requester, actions: add.actions ?? []) {
+            switch schedule(request, for: owner, requester: requester, actions: add.actions ?? []) {
             case .success(let date):
                 if added.isEmpty { first.date = date }
                 added.append(device)
@@ -50,6 +52,9 @@ extension NotificationService {
     > {
         if let problem = unknown(owner, requester: requester) {
             return .failure(AddRefusal(code: NotificationFailure.unknownTarget, text: problem))
+        }
+        if let problem = overNameCap(owner) {
+            return .failure(AddRefusal(code: NotificationFailure.capacity, text: problem))
         }
         var app = appRow(owner)
         if app.settings.authorizationStatus == .denied {
@@ -139,6 +144,20 @@ extension NotificationService {
             tellFollowers(notice, owner: owner)
         }
         return .success(result.nextFire)
+    }
+
+    /// Why an add for `owner` would make the daemon remember one device or app past its cap
+    /// (`maxDevices`, `maxApps`), or nil: names already known always pass.
+    func overNameCap(_ owner: NotificationOwner) -> String? {
+        if !knownDevices.contains(owner.device), knownDevices.count >= limits.maxDevices {
+            return "the daemon remembers at most \(limits.maxDevices) devices: \(BoundedQuote.quote(owner.device)) "
+                + "is not one of them (register it by running the suite there, or remove a device's requests first)"
+        }
+        if !knownApps.contains(owner.bundleIdentifier), knownApps.count >= limits.maxApps {
+            return "the daemon remembers at most \(limits.maxApps) apps: \(BoundedQuote.quote(owner.bundleIdentifier)) "
+                + "is not one of them (remove another app's requests first)"
+        }
+        return nil
     }
 
     /// The most categories of `baton notify --action` kept per app per device (the oldest go first).
