@@ -70,10 +70,14 @@ public struct AddNotification: Codable, Hashable, Sendable {
     /// True: also for every device of the account's other machines, as a push without a device (the
     /// machine's freedesktop server: what a program posts here reaches the laptop the user looks at).
     public var everyMachine: Bool?
+    /// The caller's zone (its `TZ`, else the system's), sent when the request has a calendar trigger that names
+    /// none: the daemon reads the trigger in it (`requestInCallerZone`), never in the zone it was started with.
+    /// Older clients send none; the daemon's zone stands in for them.
+    public var timeZone: String?
     public static let actionsCategoryPrefix = "baton.actions."
     public init(
         owner: NotificationOwner, request: NotificationRequest, requester: String, everyDevice: Bool? = nil,
-        actions: [NotificationAction]? = nil, everyMachine: Bool? = nil
+        actions: [NotificationAction]? = nil, everyMachine: Bool? = nil, timeZone: String? = nil
     ) {
         self.owner = owner
         self.request = request
@@ -81,6 +85,7 @@ public struct AddNotification: Codable, Hashable, Sendable {
         self.everyDevice = everyDevice
         self.actions = actions
         self.everyMachine = everyMachine
+        self.timeZone = timeZone
     }
 }
 

@@ -108,12 +108,14 @@ public final class UserNotificationCenter: Sendable {
                 CategoriesUpdate(owner: owner, categories: categories.sorted { $0.identifier < $1.identifier })))
     }
 
-    /// Schedules `request` (replacing one with the same identifier); returns its next fire date.
+    /// Schedules `request` (replacing one with the same identifier); returns its next fire date. A calendar
+    /// trigger without a zone is read in this process's (the device's), not in the daemon's.
     @discardableResult
     public func add(_ request: NotificationRequest) async throws(NotificationCenterError) -> Date? {
+        let zone = AddNotification.callerTimeZone(for: request)
         guard
             case .added(let added) = try await ask(
-                .add(AddNotification(owner: owner, request: request, requester: owner.device)))
+                .add(AddNotification(owner: owner, request: request, requester: owner.device, timeZone: zone)))
         else { throw .unexpected }
         return added.nextFireDate
     }

@@ -13,9 +13,13 @@ struct NotifyCommand: AsyncParsableCommand {
         discussion: """
             Where: with --device (or BATON_DEVICE, as in the suite) that device; from a plain shell every device \
             of the account (the terminal's own when there is none yet), as baton push does; the answer names them. \
-            Daylight saving (--calendar): a time skipped when clocks go forward fires at the first valid time after \
-            it (02:30 on a day that jumps 02:00→03:00 fires at 03:00; "minute=45 second=30" in the skipped hour \
-            fires at 03:00:00); a time repeated when clocks go back fires once, on its first occurrence. \
+            Zone: --at and --calendar read times in yours (TZ, else the system's; sent with the request, so the \
+            daemon's own zone never decides) unless --time-zone names one. \
+            Daylight saving (--at and --calendar alike, in any zone): a time skipped when clocks go forward fires \
+            when they have (02:15 on Lord Howe's 02:00→02:30 night fires at 02:30; 02:30 on a night that jumps \
+            02:00→03:00 at 03:00); a time repeated when clocks go back fires once, on its first occurrence, \
+            except that a match leaving the hour free ("minute=30", "second=0") fires at both: each is an hour \
+            that passes. \
             Scripts: --action ID:TITLE[:destructive|:foreground|:text] (repeatable) adds buttons; with --wait the \
             command waits until one is chosen on any device and prints its ID (with the typed text after a tab \
             for :text; "default" when the notification itself was opened; JSON with --json) and exits 0; it exits \
@@ -184,7 +188,8 @@ struct NotifyCommand: AsyncParsableCommand {
                 AddNotification(
                     // --device names this terminal's device as BATON_DEVICE does (a new name makes a new device).
                     owner: owner, request: request, requester: options.deviceName,
-                    everyDevice: options.isDeviceNamed ? nil : true, actions: actions.isEmpty ? nil : actions)),
+                    everyDevice: options.isDeviceNamed ? nil : true, actions: actions.isEmpty ? nil : actions,
+                    timeZone: AddNotification.callerTimeZone(for: request))),
             cleanup: { AttachmentStore.remove(copies) })
         guard case .added(let added) = answer else {
             AttachmentStore.remove(copies)

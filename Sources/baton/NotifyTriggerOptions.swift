@@ -10,7 +10,7 @@ struct NotifyTriggerOptions: ParsableArguments {
     var delay: String?
     @Option(
         help: ArgumentHelp(
-            "Fire at an ISO 8601 date (local time unless it has a zone), or 17:30 (the next one), \"tomorrow 10:00\", \"mon 9:00\" (in the device's zone).",
+            "Fire at an ISO 8601 date (local time unless it has a zone), or 17:30, 5pm, 5:30pm (the next one), \"tomorrow 10am\", \"today 18:00\" (refused once past), \"mon 9:00\" (in your zone: TZ, else the system's).",
             valueName: "date"))
     var at: String?
     @Option(
@@ -20,7 +20,7 @@ struct NotifyTriggerOptions: ParsableArguments {
     var calendar: String?
     @Option(
         name: .customLong("time-zone"),
-        help: ArgumentHelp("Read --calendar in this zone (default: follow the device's).", valueName: "zone"))
+        help: ArgumentHelp("Read --calendar in this zone (default: yours, TZ else the system's).", valueName: "zone"))
     var timeZone: String?
     @Option(
         parsing: .unconditional,
@@ -58,9 +58,11 @@ struct NotifyTriggerOptions: ParsableArguments {
             return .timeInterval(seconds: seconds, repeats: repeats)
         }
         if let at {
-            guard let date = ISO8601Time.parse(at) ?? HumanTime.date(at, after: now) else {
+            // A wall time (no zone): read in the caller's zone by the resolver --calendar uses.
+            if let match = try HumanTime.match(at, after: now) { return .calendar(match, repeats: false) }
+            guard let date = ISO8601Time.parse(at) else {
                 throw NotifyInputError(
-                    "cannot read --at \(BoundedQuote.quote(at)) as a time (17:30, \"tomorrow 10:00\", \"mon 9:00\") or an ISO 8601 date (e.g. 2026-12-30T09:00)"
+                    "cannot read --at \(BoundedQuote.quote(at)) as a time (17:30, 5pm, 5:30pm, \"tomorrow 10am\", \"mon 9:00\") or an ISO 8601 date (e.g. 2026-12-30T09:00)"
                 )
             }
             var utc = Calendar(identifier: .gregorian)

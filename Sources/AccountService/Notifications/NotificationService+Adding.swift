@@ -23,7 +23,7 @@ extension NotificationService {
         var added: [String] = []
         var first: (date: Date?, refusal: AddRefusal?) = (nil, nil)
         // A calendar trigger without a zone is read in the caller's, never in the one the daemon started with.
-        let request = add.request
+        let request = add.requestInCallerZone
         for device in targets {
             let owner = NotificationOwner(bundleIdentifier: add.owner.bundleIdentifier, device: device)
             switch schedule(request, for: owner, requester: requester, actions: add.actions ?? []) {
