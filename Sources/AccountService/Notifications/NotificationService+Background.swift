@@ -23,7 +23,7 @@ extension NotificationService {
             if let badge = push.content.badge {
                 var app = appRow(owner)
                 app.badge = max(0, badge)
-                apps[owner] = app
+                setApp(owner, app)
                 badges.append((owner, app))
             }
             guard isPresent(device) else {

@@ -26,15 +26,34 @@ extension NotificationService {
         if let problem = ContentCheck.problem(with: update.categories, limits: limits) {
             return (NotificationFailure.invalid, problem)
         }
-        let others = apps.reduce(0) { total, entry in
-            entry.key == update.owner ? total : total + ContentCheck.weight(of: entry.value.categories)
-        }
+        let others = categoriesWeight - ContentCheck.weight(of: apps[update.owner]?.categories ?? [])
         guard others + ContentCheck.weight(of: update.categories) > limits.maxCategoriesTotalBytes else { return nil }
         return (
             NotificationFailure.capacity,
             "the daemon keeps at most \(limits.maxCategoriesTotalBytes) bytes of categories for all apps and devices "
                 + "together: these would not be kept"
         )
+    }
+
+    /// Keeps `row` as `owner`'s app row (in memory), and `categoriesWeight` with it.
+    func setApp(_ owner: NotificationOwner, _ row: NotificationTable.AppRow) {
+        let before = apps.updateValue(row, forKey: owner)
+        categoriesWeight +=
+            ContentCheck.weight(of: row.categories) - ContentCheck.weight(of: before?.categories ?? [])
+    }
+
+    /// Drops the app rows whose owner `matches` (in memory), and their categories' weight.
+    func dropApps(where matches: (NotificationOwner) -> Bool) {
+        for owner in apps.keys where matches(owner) {
+            if let row = apps.removeValue(forKey: owner) {
+                categoriesWeight -= ContentCheck.weight(of: row.categories)
+            }
+        }
+    }
+
+    /// `categoriesWeight` recounted from every app's row: what the running total must always equal.
+    var categoriesWeightRecounted: Int {
+        apps.values.reduce(0) { $0 + ContentCheck.weight(of: $1.categories) }
     }
 
     /// Once the delivered content is over its budget, drops the oldest delivered notifications (of any app

@@ -83,7 +83,7 @@ extension NotificationService {
         knownDevices.remove(device)
         deviceSeen[device] = nil
         let registered = deviceApps.removeValue(forKey: device) != nil
-        apps = apps.filter { $0.key.device != device }
+        dropApps { $0.device == device }
         tokens = tokens.filter { $0.value.owner.device != device }
         let unsent = waiting.removeValue(forKey: device) ?? []
         table.write { db in try NotificationTable.forgetDevice(device, in: db) }

@@ -48,7 +48,7 @@ extension NotificationService {
     }
 
     func saveApp(_ owner: NotificationOwner, _ row: NotificationTable.AppRow) {
-        apps[owner] = row
+        setApp(owner, row)
         table.write { db in try NotificationTable.saveApp(owner, row, in: db) }
     }
 

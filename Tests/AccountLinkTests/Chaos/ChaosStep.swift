@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One step of a chaos run: an operation a user could make, or a fault. A run is a list of steps drawn from a seed
 /// (`ChaosPlan`), so the same seed, or a history cut down from it, plays the same steps again.
@@ -78,18 +79,8 @@ enum ChaosStep: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// SplitMix64: a small generator whose whole state is its seed, so a run is replayed from it.
-struct ChaosRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The chaos checker's generator: a run is replayed from its seed (`SeededRandom`).
+typealias ChaosRandom = SeededRandom
 
 /// Draws the steps of a run from its seed, keeping the faults coherent (a stopped server is started before it is
 /// stopped again, a machine that left joins again, a stopped link is continued).
