@@ -51,11 +51,6 @@ extension NotificationService {
         }
     }
 
-    /// `categoriesWeight` recounted from every app's row: what the running total must always equal.
-    var categoriesWeightRecounted: Int {
-        apps.values.reduce(0) { $0 + ContentCheck.weight(of: $1.categories) }
-    }
-
     /// Once the delivered content is over its budget, drops the oldest delivered notifications (of any app
     /// and device) until it is down to nine tenths of it; returns the identifiers dropped, by owner, for the
     /// fire's transaction.
