@@ -185,11 +185,13 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            exclude: ["README.md"]),
         // The small API notification service extensions are written with (no UI, no daemon).
         .target(name: "NotificationServiceExtensionKit", dependencies: ["Notifications"]),
         // Notification content extensions (UserNotificationsUI): the protocol, its wire format, the runner.

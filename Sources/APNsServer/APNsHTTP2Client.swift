@@ -13,6 +13,7 @@ public final class APNsHTTP2Client: Sendable {
     private let multiplexer: NIOLoopBound<HTTP2StreamMultiplexer>
     private let authority: String
     private let goAwayData: EventLoopFuture<String>
+    private let settings: EventLoopFuture<[HTTP2Setting]>
 
     /// Connects to `host:port`, trusting the PEM certificate in `caFile`.
     public init(host: String, port: Int, caFile: String) async throws {
@@ -24,26 +25,35 @@ public final class APNsHTTP2Client: Sendable {
         // The HTTP/2 handlers are in place before the handshake, so no frame of the server's is missed; the
         // multiplexer and the GOAWAY's future are kept as they are made (a server that ends the connection at once,
         // an idle timeout on a slow machine, leaves no pipeline to look them up in afterwards).
-        let made = NIOLockedValueBox<(NIOLoopBound<HTTP2StreamMultiplexer>, EventLoopFuture<String>)?>(nil)
+        let made = NIOLockedValueBox<
+            (NIOLoopBound<HTTP2StreamMultiplexer>, EventLoopFuture<String>, EventLoopFuture<[HTTP2Setting]>)?
+        >(nil)
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let multiplexer = HTTP2StreamMultiplexer(
                         mode: .client, channel: channel, inboundStreamInitializer: nil)
-                    let recorder = GoAwayRecorder(promise: channel.eventLoop.makePromise())
+                    let recorder = ServerFrameRecorder(
+                        goAway: channel.eventLoop.makePromise(), settings: channel.eventLoop.makePromise())
                     try channel.pipeline.syncOperations.addHandlers([
                         try NIOSSLClientHandler(context: context, serverHostname: serverName),
                         NIOHTTP2Handler(mode: .client), multiplexer, recorder,
                     ])
                     made.withLockedValue {
-                        $0 = (NIOLoopBound(multiplexer, eventLoop: channel.eventLoop), recorder.promise.futureResult)
+                        $0 = (
+                            NIOLoopBound(multiplexer, eventLoop: channel.eventLoop), recorder.goAway.futureResult,
+                            recorder.settings.futureResult
+                        )
                     }
                 }
             }
             .connect(host: host, port: port).get()
-        guard let (multiplexer, goAwayData) = made.withLockedValue({ $0 }) else { throw ChannelError.inputClosed }
+        guard let (multiplexer, goAwayData, settings) = made.withLockedValue({ $0 }) else {
+            throw ChannelError.inputClosed
+        }
         self.multiplexer = multiplexer
         self.goAwayData = goAwayData
+        self.settings = settings
         authority = "\(host):\(port)"
     }
 
@@ -93,6 +103,11 @@ public final class APNsHTTP2Client: Sendable {
     /// when the connection closes without one.
     public func goAway() async throws -> String { try await goAwayData.get() }
 
+    /// The server's SETTINGS_MAX_CONCURRENT_STREAMS (its first SETTINGS frame), nil when it sets none.
+    public func maxConcurrentStreams() async throws -> Int? {
+        try await settings.get().last { $0.parameter == .maxConcurrentStreams }.map(\.value)
+    }
+
     public func close() async { try? await channel.close() }
 }
 
@@ -128,25 +143,34 @@ private final class ResponseCollector: ChannelInboundHandler {
     }
 }
 
-/// Keeps the debug data of the connection's GOAWAY frame (the root stream's frames reach the pipeline's end).
-private final class GoAwayRecorder: ChannelInboundHandler {
+/// Keeps what the root stream's frames say (they reach the pipeline's end): the debug data of the connection's
+/// GOAWAY frame, and the server's first SETTINGS.
+private final class ServerFrameRecorder: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
-    let promise: EventLoopPromise<String>
+    let goAway: EventLoopPromise<String>
+    let settings: EventLoopPromise<[HTTP2Setting]>
     private var done = false
 
-    init(promise: EventLoopPromise<String>) { self.promise = promise }
+    init(goAway: EventLoopPromise<String>, settings: EventLoopPromise<[HTTP2Setting]>) {
+        self.goAway = goAway
+        self.settings = settings
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if !done, case .goAway(_, _, let opaque) = unwrapInboundIn(data).payload {
+        switch unwrapInboundIn(data).payload {
+        case .goAway(_, _, let opaque) where !done:
             done = true
-            promise.succeed(opaque.map { String(buffer: $0) } ?? "")
+            goAway.succeed(opaque.map { String(buffer: $0) } ?? "")
+        case .settings(.settings(let values)): settings.succeed(values)  // Later ones are no-ops.
+        default: break
         }
         context.fireChannelRead(data)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if !done { promise.fail(ChannelError.inputClosed) }
+        if !done { goAway.fail(ChannelError.inputClosed) }
         done = true
+        settings.fail(ChannelError.inputClosed)
         context.fireChannelInactive()
     }
 }

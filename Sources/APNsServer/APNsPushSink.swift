@@ -12,18 +12,27 @@ public protocol APNsPushSink: Sendable {
     func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection>
 }
 
-/// The daemon at `paths`: the same request `baton push --token` sends (one connection per push, one answer),
-/// so service extensions, collapse ids, expiration and exactly-once delivery are the daemon's as for every
-/// push. No daemon: 503 ServiceUnavailable; a refusal: APNs' reason (`APNsRejection(daemonRefusal:)`).
-public struct DaemonPushSink: APNsPushSink {
-    public var paths: BatonPaths
+/// The daemon at `paths`: the request `baton push --token` sends, each with its own request id, all over the
+/// endpoint's one connection (`DaemonPushLink`), so service extensions, collapse ids, expiration and
+/// exactly-once delivery are the daemon's as for every push, and a provider pushing fast takes one of the
+/// daemon's connection slots, never the local clients'. No daemon: 503 ServiceUnavailable; a refusal: APNs'
+/// reason (`APNsRejection(daemonRefusal:)`).
+public final class DaemonPushSink: APNsPushSink {
+    public let paths: BatonPaths
     /// How long an answer may take (the daemon answers at once; a service extension runs after).
-    public var timeout: TimeAmount
+    public let timeout: TimeAmount
+    private let link: DaemonPushLink
 
-    public init(paths: BatonPaths, timeout: TimeAmount = .seconds(10)) {
+    /// `dropped` runs (on a NIO thread) each time the connection to the daemon closes (`serve --supervised`
+    /// ends with it); the next push opens another.
+    public init(paths: BatonPaths, timeout: TimeAmount = .seconds(10), dropped: @escaping @Sendable () -> Void = {}) {
         self.paths = paths
         self.timeout = timeout
+        link = DaemonPushLink(socket: paths.socket, dropped: dropped)
     }
+
+    /// Opens the connection now, rather than on the first push.
+    public func connect() async throws(DaemonQueryError) { try await link.connected() }
 
     public func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection> {
         let message = NotificationMessage.push(intake)
@@ -32,7 +41,7 @@ public struct DaemonPushSink: APNsPushSink {
         }
         let reply: WireMessage
         do {
-            reply = try await DaemonQuery.request(paths: paths, timeout: timeout) { requestID in
+            reply = try await link.request(timeout: timeout) { requestID in
                 guard case .notification(var envelope) = wire else { return wire }
                 envelope.requestID = requestID
                 return .notification(envelope)

@@ -12,22 +12,27 @@ final class APNsStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame.FramePayload
     typealias OutboundOut = HTTP2Frame.FramePayload
 
-    /// More body than this is not kept: the answer is 413 PayloadTooLarge (APNs' limit is 4096 bytes; a larger
-    /// one is read to the end but not stored).
-    static let bodyLimit = 16 * 1024
-
     private let service: APNsService
     private let updates: ProviderTokenUpdates
     private let connections: APNsConnections
+    private let connection: NIOLoopBound<APNsConnection>
+    /// More body than this is not kept (`APNsLimits.maxRequestBytes`): the answer is 413 PayloadTooLarge (APNs'
+    /// limit is 4096 bytes, 5120 for VoIP; a larger body is read to the end but not stored).
+    private let bodyLimit: Int
     private var headers: HPACKHeaders?
     private var body = Data()
     private var overflow = false
     private var answered = false
 
-    init(service: APNsService, updates: ProviderTokenUpdates, connections: APNsConnections) {
+    init(
+        service: APNsService, updates: ProviderTokenUpdates, connections: APNsConnections,
+        connection: NIOLoopBound<APNsConnection>, bodyLimit: Int
+    ) {
         self.service = service
         self.updates = updates
         self.connections = connections
+        self.connection = connection
+        self.bodyLimit = bodyLimit
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -37,7 +42,7 @@ final class APNsStreamHandler: ChannelInboundHandler {
             if frame.endStream { answer(context: context) }
         case .data(let frame):
             if case .byteBuffer(var buffer) = frame.data {
-                if body.count + buffer.readableBytes > Self.bodyLimit {
+                if body.count + buffer.readableBytes > bodyLimit {
                     overflow = true
                 } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
                     body.append(contentsOf: bytes)
@@ -48,6 +53,15 @@ final class APNsStreamHandler: ChannelInboundHandler {
         }
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        // On the next turn of the loop: the stream goes inactive while its last frame may still be on its way
+        // through the connection's pipeline, and a connection that closes now would lose it.
+        let connection = connection
+        let completed = answered
+        context.eventLoop.execute { connection.value.closed(completed: completed) }
+        context.fireChannelInactive()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         service.logger.notice("stream error", metadata: ["error": "\(error)"])
         context.close(promise: nil)
@@ -56,6 +70,7 @@ final class APNsStreamHandler: ChannelInboundHandler {
     private func answer(context: ChannelHandlerContext) {
         guard !answered, let headers else { return }
         answered = true
+        connection.value.requestCompleted()
         let request = APNsRequest(
             method: headers.first(name: ":method") ?? "", path: headers.first(name: ":path") ?? "",
             headers: headers.filter { !$0.name.hasPrefix(":") }.map { (name: $0.name.lowercased(), value: $0.value) },
@@ -71,7 +86,7 @@ final class APNsStreamHandler: ChannelInboundHandler {
             promise.succeed(
                 APNsService.Answer(
                     apnsID: request.apnsID,
-                    rejection: APNsRejection(413, "PayloadTooLarge", detail: "over \(Self.bodyLimit) bytes")))
+                    rejection: APNsRejection(413, "PayloadTooLarge", detail: "over \(bodyLimit) bytes")))
         } else {
             let service = service
             let updates = updates

@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tokenLimit = DeviceTokenRateLimit.defaultPushes
     @Option(
         name: .customLong("idle-timeout"),
-        help: "Seconds a connection may stay without a stream before GOAWAY IdleTimeout.")
+        help: "Seconds a connection may stay without a complete request before GOAWAY IdleTimeout.")
     var idleTimeout = 3600
     @Flag(help: .hidden) var supervised = false
     /// Checks the options and exits (`baton apns serve` asks before it starts a daemon).
@@ -56,12 +56,14 @@ struct ServeCommand: AsyncParsableCommand {
         var setting = APNsServerSetting(
             enabled: true, listen: listen, certificate: tlsCert, key: tlsKey, selfSigned: selfSigned,
             tokenLimit: tokenLimit, idleTimeout: idleTimeout)
+        // The daemon's child ends when its connection to the daemon does: the pushes' one connection.
+        let supervised = supervised
+        let sink = DaemonPushSink(paths: paths) { if supervised { Foundation.exit(0) } }
         if supervised {
             guard let saved = APNsServerSetting.load(paths: paths), saved.enabled else { return }
             guard PidLock.hold(APNsServerLauncher.lockFile(paths)) else { return }
             setting = saved
-            // The daemon's child: it ends when the daemon's connection does.
-            _ = try await DaemonLink.connect(to: paths.socket, onFrame: { _ in }, onClose: { Foundation.exit(0) }).get()
+            try await sink.connect()
         }
         guard let (host, port) = Self.split(setting.listen) else { throw ValidationError("bad listen address") }
         let tls: NIOSSLContextFiles
@@ -72,15 +74,17 @@ struct ServeCommand: AsyncParsableCommand {
             throw CleanExit.message("baton apns: cannot make the TLS certificate: \(error)")
         }
         let service = APNsService(
-            keys: ProviderKeys(paths: paths), sink: DaemonPushSink(paths: paths),
+            keys: ProviderKeys(paths: paths), sink: sink,
             tokenLimit: DeviceTokenRateLimit(pushes: setting.tokenLimit ?? tokenLimit), logger: logger)
         let channel: Channel
         let connections = APNsConnections()
+        let limits = APNsLimits.fromEnvironment(
+            ProcessInfo.processInfo.environment, idleTimeout: .seconds(Int64(setting.idleTimeout ?? idleTimeout)))
         do {
             channel = try await APNsHTTP2Server.start(
                 host: host, port: port,
                 tls: try APNsHTTP2Server.tlsContext(certificate: tls.certificate, key: tls.key), service: service,
-                idleTimeout: .seconds(Int64(setting.idleTimeout ?? idleTimeout)), connections: connections)
+                limits: limits, connections: connections)
         } catch {
             logger.error("cannot listen on \(setting.listen): \(error)")
             FileHandle.standardError.write(Data("baton apns: cannot listen on \(setting.listen): \(error)\n".utf8))

@@ -29,7 +29,7 @@ final class APNsHarness {
 
     init(
         gate: PushGate? = nil, tokenLimit: DeviceTokenRateLimit = DeviceTokenRateLimit(),
-        idleTimeout: TimeAmount = .hours(1)
+        limits: APNsLimits = APNsLimits()
     ) async throws {
         daemon = try InProcessDaemon()
         kitchen = try daemon.device("kitchen", apps: [DeviceTokenTests.tea, DeviceTokenTests.coffee])
@@ -44,7 +44,7 @@ final class APNsHarness {
         channel = try await APNsHTTP2Server.start(
             host: "127.0.0.1", port: 0,
             tls: try APNsHTTP2Server.tlsContext(certificate: files.certificate.path, key: files.key.path),
-            service: service, idleTimeout: idleTimeout, connections: connections)
+            service: service, limits: limits, connections: connections)
         port = channel.localAddress?.port ?? 0
         caFile = files.certificate.path
         curl = CurlHTTP2(base: "https://127.0.0.1:\(port)", caFile: caFile)

@@ -9,7 +9,9 @@ import Testing
 /// a push already handed over still answered 200 and a request completed after it 503 Shutdown.
 @Suite(.serialized) struct APNsProviderGoAwayTests {
     @Test func anIdleConnectionGetsGoAwayIdleTimeout() async throws {
-        let harness = try await APNsHarness(idleTimeout: .milliseconds(200))
+        var limits = APNsLimits()
+        limits.idleTimeout = .milliseconds(200)
+        let harness = try await APNsHarness(limits: limits)
         let client = try await APNsHTTP2Client(host: "127.0.0.1", port: harness.port, caFile: harness.caFile)
         #expect(try await client.goAway() == #"{"reason":"IdleTimeout"}"#)
         await client.close()
