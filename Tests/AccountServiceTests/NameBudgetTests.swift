@@ -77,7 +77,7 @@ extension InProcessServices {
             #expect(NotificationLimits().maxPendingContentBytes / ContentCheck.rowOverhead <= 16_384)
         }
 
-        @Test func pastTheCapANewDeviceOrAppIsRefusedWhileKnownOnesWork() throws {
+        @Test func pastTheCapANewAppIsRefusedWhileKnownOnesWork() throws {
             var limits = DaemonLimits()
             var notifications = NotificationLimits()
             notifications.maxDevices = 3
@@ -86,14 +86,9 @@ extension InProcessServices {
             let daemon = try InProcessDaemon(limits: limits)
             defer { daemon.stop() }
             let socket = try daemon.connect()
-            // Three devices fit; a fourth new name is refused in one line with 4622 (exit 75).
-            #expect(try Self.add(["a", "b", "c"], on: socket, firstID: 1) == [nil, nil, nil])
-            let refused = try #require(try Self.add(["d"], on: socket, firstID: 10)[0])
-            #expect(refused.code == NotificationFailure.capacity)
-            #expect(refused.message.contains("at most 3 devices"), "\(refused.message)")
-            #expect(!refused.message.contains("\n"))
-            // A known name still works.
-            #expect(try Self.add(["b"], on: socket, firstID: 11) == [nil])
+            // Device names are bounded by the budgets, not refused past the registration cap: the durability
+            // tests add under 80 device names.
+            #expect(try Self.add(["a", "b", "c", "d"], on: socket, firstID: 1) == [nil, nil, nil, nil])
             // Apps: the CLI's own is known; one more fits (a freedesktop program needs no registration), the
             // next new one is refused, and the known ones keep working.
             func app(_ bundle: String, _ id: UInt64) throws -> WireFailure? {

@@ -27,8 +27,8 @@ struct NotificationLimits: Sendable {
     /// Pushes kept for one absent device (all apps together); past it the oldest is dropped and reported.
     var maxWaitingPerDevice = 32
     /// The most devices remembered; past it the least recently seen device that is not here is forgotten
-    /// when one registers, and an add for a device not yet known is refused (4622, exit 75): names nobody
-    /// registered cannot grow the daemon (issue 36).
+    /// when one registers. Adds under device names nobody registered are bounded by the content budgets,
+    /// which weigh each request's device name and row (issue 36).
     var maxDevices = 64
     /// The most apps remembered (all devices together); past it an add for an app not yet known is refused
     /// (4622, exit 75), while known apps keep working. 1 024: far above the apps of 64 devices in use.
