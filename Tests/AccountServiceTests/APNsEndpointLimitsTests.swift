@@ -22,12 +22,7 @@ import Testing
         let all = try (0..<10).map { _ in try BareTCP(port: server.port) }
         // Whichever four the server took first hold the cap (they are taken on two event loops, not in order);
         // the six others are closed as they are accepted.
-        let deadline = ContinuousClock.now + .seconds(30)
-        var closed = 0
-        while closed < 6, ContinuousClock.now < deadline {
-            closed = all.count { $0.closedByPeer(limit: 0) }
-            if closed < 6 { try await Task.sleep(for: .milliseconds(20)) }
-        }
+        let closed = try await BareTCP.closed(of: all, expected: 6)
         #expect(closed == 6, "\(closed) of the 6 connections past the cap were closed")
     }
 
@@ -37,8 +32,8 @@ import Testing
         let server = try await APNsServeProcess(home: home, environment: ["BATON_APNS_LIMITS": "handshake-ms=300"])
         defer { server.stop() }
         let bare = try (0..<50).map { _ in try BareTCP(port: server.port) }
-        let closed = bare.filter { $0.closedByPeer(limit: 30) }
-        #expect(closed.count == bare.count, "\(closed.count) of \(bare.count) silent connections were closed")
+        let closed = try await BareTCP.closed(of: bare, expected: bare.count)
+        #expect(closed == bare.count, "\(closed) of \(bare.count) silent connections were closed")
     }
 
     /// TLS done, one stream opened with its HEADERS and never ended: the idle timer still runs (before, an

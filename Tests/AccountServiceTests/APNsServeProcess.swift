@@ -121,6 +121,18 @@ final class BareTCP {
 
     deinit { close(fd) }
 
+    /// Waits until the server has closed `expected` of `sockets`, or `limit` seconds (one hang guard for all);
+    /// returns how many it closed.
+    static func closed(of sockets: [BareTCP], expected: Int, limit: Double = 30) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(limit)
+        var closed = 0
+        while closed < expected, ContinuousClock.now < deadline {
+            closed = sockets.count { $0.closedByPeer(limit: 0) }
+            if closed < expected { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        return closed
+    }
+
     /// Whether the server closed the connection within `limit` seconds (a hang guard): end of file or a reset.
     func closedByPeer(limit: Double) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
