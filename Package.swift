@@ -83,6 +83,8 @@ let package = Package(
         .executable(name: "baton-notification-server", targets: ["baton-notification-server"]),
         // APNs' HTTP/2 provider API on this machine (`baton apns serve|on`; `baton` never links TLS or HTTP/2).
         .executable(name: "baton-apns", targets: ["baton-apns"]),
+        // ntfy's HTTP publish and subscribe API on this machine (`baton ntfy serve|on`).
+        .executable(name: "baton-ntfy", targets: ["baton-ntfy"]),
         // For the fuzz targets in Fuzz/, a package of their own that links Wire with libFuzzer.
         .library(name: "Wire", targets: ["Wire"]),
     ],
@@ -352,6 +354,27 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: serviceExtensionLinking),
+        // ntfy's API served: HTTP/1.1 (SwiftNIO), each message handed to the daemon as `baton notify` does.
+        .target(
+            name: "NtfyServer",
+            dependencies: [
+                "APNsServer", "AccountClient", "Notifications", "Wire", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"]),
+        // `baton ntfy serve` (exec'd by `baton`), and the daemon's supervised server.
+        .executableTarget(
+            name: "baton-ntfy",
+            dependencies: [
+                "NtfyServer", "AccountClient", "BatonEnvironment", "Notifications",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            linkerSettings: serviceExtensionLinking),
         // `baton apns serve` and `baton apns key create` (exec'd by `baton`), and the daemon's supervised server.
         .executableTarget(
             name: "baton-apns",
@@ -429,6 +452,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The ntfy endpoint in this process: parsing, mapping, cache and streams on an injected clock.
+        .testTarget(
+            name: "NtfyTests",
+            dependencies: [
+                "NtfyServer", "Notifications", "BatonEnvironment",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "NotificationServiceTests",
             dependencies: ["AccountService", "Notifications", "BatonEnvironment"]

@@ -35,17 +35,9 @@ public final class DaemonPushSink: APNsPushSink {
     public func connect() async throws(DaemonQueryError) { try await link.connected() }
 
     public func submit(_ intake: PushIntake) async -> Result<PushOutcome, APNsRejection> {
-        let message = NotificationMessage.push(intake)
-        guard let wire = try? message.wire(requestID: 1) else {
-            return .failure(APNsRejection(500, "InternalServerError", detail: "cannot encode the push"))
-        }
         let reply: WireMessage
         do {
-            reply = try await link.request(timeout: timeout) { requestID in
-                guard case .notification(var envelope) = wire else { return wire }
-                envelope.requestID = requestID
-                return .notification(envelope)
-            }
+            reply = try await link.request(timeout: timeout, notification: .push(intake))
         } catch {
             switch error {
             case .failed(let failure): return .failure(APNsRejection(daemonRefusal: failure.message))

@@ -3,6 +3,7 @@ import BatonEnvironment
 import Foundation
 import NIOCore
 import NIOPosix
+import Notifications
 import Synchronization
 import Wire
 
@@ -10,7 +11,8 @@ import Wire
 /// and its answer is matched by that id. Before it, each push opened a connection of its own, and a provider
 /// pushing on 3 connections × 100 streams held the daemon's 64 connection slots, so `baton kv set` was refused
 /// 17 times in 37. Opened on the first push (or by `connect()`), opened again on the next push after it drops.
-final class DaemonPushLink: Sendable {
+/// The ntfy endpoint (`NtfyServer`) sends its notifications over one of its own the same way.
+public final class DaemonPushLink: Sendable {
     private enum Link {
         case none
         case connecting(EventLoopFuture<DaemonLink>)
@@ -31,13 +33,13 @@ final class DaemonPushLink: Sendable {
     private let loop = MultiThreadedEventLoopGroup.singleton.next()
 
     /// `dropped` runs (on a NIO thread) each time an open connection closes.
-    init(socket: URL, dropped: @escaping @Sendable () -> Void) {
+    public init(socket: URL, dropped: @escaping @Sendable () -> Void) {
         self.socket = socket
         self.dropped = dropped
     }
 
     /// Sends `make(requestID)` and returns the daemon's reply naming that id, within `timeout`.
-    func request(
+    public func request(
         timeout: TimeAmount, _ make: (UInt64) -> WireMessage
     ) async throws(DaemonQueryError) -> WireMessage {
         let (link, generation) = try await connected()
@@ -62,9 +64,21 @@ final class DaemonPushLink: Sendable {
         }
     }
 
+    /// Sends `message` (a notification request) under a request id of its own and returns the daemon's reply.
+    public func request(
+        timeout: TimeAmount, notification message: NotificationMessage
+    ) async throws(DaemonQueryError) -> WireMessage {
+        guard let wire = try? message.wire(requestID: 1) else { throw .closed }
+        return try await request(timeout: timeout) { requestID in
+            guard case .notification(var envelope) = wire else { return wire }
+            envelope.requestID = requestID
+            return .notification(envelope)
+        }
+    }
+
     /// The open connection, opened now when there is none; throws as `DaemonQuery` does when it cannot be.
     @discardableResult
-    func connected() async throws(DaemonQueryError) -> (DaemonLink, Int) {
+    public func connected() async throws(DaemonQueryError) -> (DaemonLink, Int) {
         let (future, generation, opening) = state.withLock {
             state -> (EventLoopFuture<DaemonLink>, Int, EventLoopPromise<DaemonLink>?) in
             switch state.link {

@@ -102,14 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// `host:port` (`[::1]:port` for IPv6), nil when it is not.
-    static func split(_ text: String) -> (String, Int)? {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-            (0...65535).contains(port)
-        else { return nil }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return host.isEmpty ? nil : (host, port)
-    }
+    static func split(_ text: String) -> (String, Int)? { ListenAddress.split(text) }
 }
 
 /// The certificate and key files a setting names, the self-signed ones made when needed.

@@ -28,6 +28,7 @@ struct BatonCommand: AsyncParsableCommand {
             NotificationsCommand.self,
             PushCommand.self,
             APNsCommand.self,
+            NtfyCommand.self,
             SSHCommand.self,
             AccountCommand.self,
             ServerCommand.self,

@@ -213,6 +213,7 @@ struct DaemonRunCommand: ParsableCommand {
                     StandardError.detach()
                     NotificationServerLauncher.supervise(paths: BatonPaths())  // `baton notifications server on`.
                     APNsServerLauncher.supervise(paths: BatonPaths())  // `baton apns on`.
+                    NtfyServerLauncher.supervise(paths: BatonPaths())  // `baton ntfy on`.
                 })
         } catch {
             CommandLineRunner.printError("baton daemon: \(error)")
