@@ -58,7 +58,7 @@ root="$work/root"
 mkdir -p "$root/DEBIAN"
 
 # Programs (ResourceLocator: baton in bin, every helper in lib/baton), stripped as Debian ships them.
-helpers=(baton-fetch baton-link baton-box baton-notification-server baton-apns days-remaining favorites-widget
+helpers=(baton-fetch baton-link baton-box baton-notification-server baton-apns baton-ntfy days-remaining favorites-widget
     up-next-widget monkeybrowser-push-extension monkeybrowser-content-extension stores-content-extension)
 install -D -m 0755 "$release/baton" "$root/usr/bin/baton"
 for helper in "${helpers[@]}"; do install -D -m 0755 "$release/$helper" "$root/usr/lib/baton/$helper"; done
