@@ -14,6 +14,9 @@ public enum FreedesktopProgram {
     /// `userInfo` key: the body's markup as the program sent it, when it styles some text (`BodyMarkup.runs`):
     /// the suite shows those styles; `content.body` is its plain text.
     public static let bodyMarkupKey = "freedesktop.body-markup"
+    /// `userInfo` key: the program's icon (`image-path`, else `app_icon`): a theme icon's name or an icon file's
+    /// name without its extension. The suite shows a glyph for the well-known ones and names it in F4.
+    public static let iconKey = "freedesktop.icon"
     /// The longest name kept, in characters.
     public static let maxNameLength = 64
 
@@ -26,6 +29,12 @@ public enum FreedesktopProgram {
 
     /// Whether `bundleIdentifier` is a freedesktop program's.
     public static func isProgram(_ bundleIdentifier: String) -> Bool { bundleIdentifier.hasPrefix(prefix) }
+
+    /// The program's icon `content` carries (`iconKey`), when it gave one.
+    public static func icon(in content: NotificationContent) -> String? {
+        guard case .string(let icon)? = content.userInfo[iconKey], !icon.isEmpty else { return nil }
+        return String(icon.prefix(maxNameLength))
+    }
 
     /// The program's name `content` carries, when it is a freedesktop program's and gave one.
     public static func name(in content: NotificationContent) -> String? {

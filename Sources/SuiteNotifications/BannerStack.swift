@@ -185,7 +185,8 @@ public struct BannerStack: Sendable {
         buffer.fill(Rect(x: content.x, y: content.y, width: content.width, height: height), style: Theme.text)
         let borderStyle = isFocused ? Theme.accent : Theme.border
         let age = NotificationText.age(of: top.bar.notification.date, now: now)
-        let frame = Box(title: "\(NotificationText.shown(top.appName)) · \(age)", style: borderStyle)
+        let glyph = ProgramIcon.glyph(of: top.bar.notification.request.content).map { $0 + " " } ?? ""
+        let frame = Box(title: "\(glyph)\(NotificationText.shown(top.appName)) · \(age)", style: borderStyle)
         frame.render(in: box, into: &buffer)
         let inner = frame.inner(of: box)
         let behind = entries.count - 1 + overflow

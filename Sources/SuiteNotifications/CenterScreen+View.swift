@@ -85,9 +85,16 @@ extension CenterScreen {
                     let extensionArea = expanded?.shows(notification) == true ? expanded : nil
                     if extensionArea?.showsDefault ?? true {
                         if !head.isEmpty {
-                            for bodyLine in NotificationText.body(content.body, width: area.width - 4, maxLines: 3) {
-                                lines.append((StyledLine("    " + bodyLine), false, nil))
+                            for bodyLine in Self.bodyLines(of: content, width: area.width - 4) {
+                                lines.append((StyledLine([.init("    ")] + bodyLine.runs), false, nil))
                             }
+                        }
+                        if let icon = FreedesktopProgram.icon(in: content) {
+                            lines.append(
+                                (
+                                    StyledLine("    Icon: " + NotificationText.oneLine(icon), style: Theme.muted),
+                                    false, nil
+                                ))
                         }
                         let infos = content.attachments.map(attachment)
                         for (text, isPreview) in AttachmentLines.detail(infos, width: area.width - 4) {
@@ -122,5 +129,14 @@ extension CenterScreen {
             }
         }
         return cursor
+    }
+
+    /// A notification's body in its detail: a program's markup in the suite's styles (as the banner draws it),
+    /// else its text; up to three lines.
+    static func bodyLines(of content: NotificationContent, width: Int) -> [StyledLine] {
+        if let runs = FreedesktopProgram.styledBody(of: content) {
+            return NotificationText.styledBody(runs, width: width, maxLines: 3, base: Theme.text)
+        }
+        return NotificationText.body(content.body, width: width, maxLines: 3).map { StyledLine($0) }
     }
 }

@@ -54,10 +54,25 @@ enum FreedesktopMapping {
     /// to sweep, as for every copy no notification names.
     static func attachment(_ call: NotifyCall, store: URL) -> NotificationAttachment? {
         if let image = call.imageData { return attachment(image, store: store) }
-        guard var path = call.imagePath, !path.isEmpty else { return nil }
+        let files = [call.imagePath ?? "", call.appIcon].filter(isFile)
+        guard var path = files.first else { return nil }
         if path.hasPrefix("file://") { path = URL(string: path)?.path ?? "" }
         guard path.hasPrefix("/"), (try? AttachmentStore.inspect(path: path)) != nil else { return nil }
         return try? AttachmentStore.copy(path: path, identifier: UUID().uuidString, into: store)
+    }
+
+    /// Whether an icon hint names a file (a path or `file://` URL) rather than a theme icon.
+    static func isFile(_ icon: String) -> Bool { icon.hasPrefix("/") || icon.hasPrefix("file://") }
+
+    /// The icon's name as the suite shows it, ranked as dunst ranks the hints: `image-path`, then `app_icon`
+    /// (`image-data`, above both, has no name: `app_icon`'s stays). A theme icon is its name, a file its name
+    /// without the extension (`/usr/share/icons/…/firefox.png` is `firefox`); nil for none.
+    static func iconName(_ call: NotifyCall) -> String? {
+        let hints = (call.imageData == nil ? [call.imagePath ?? ""] : []) + [call.appIcon]
+        guard let icon = hints.first(where: { !$0.isEmpty }) else { return nil }
+        let path = icon.hasPrefix("file://") ? URL(string: icon)?.path ?? "" : icon
+        let name = isFile(icon) ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent : icon
+        return name.isEmpty ? nil : String(name.prefix(FreedesktopProgram.maxNameLength))
     }
 
     /// The content: summary as the title, the body's markup as plain text (the markup kept when it styles text), urgency as the interruption level
@@ -69,6 +84,7 @@ enum FreedesktopMapping {
             call.suppressSound ? nil : call.soundName.flatMap { $0.isEmpty ? nil : .named($0) } ?? .default
         var userInfo: [String: PropertyListValue] = [:]
         if let name = programName(call) { userInfo[FreedesktopProgram.nameKey] = .string(name) }
+        if let icon = iconName(call) { userInfo[FreedesktopProgram.iconKey] = .string(icon) }
         if let hint = call.category { userInfo["freedesktop.category"] = .string(hint) }
         if call.expireTimeout >= 0 { userInfo[FreedesktopProgram.expireTimeoutKey] = .int(Int(call.expireTimeout)) }
         if let lifetime = bannerLifetime(call) { userInfo[BannerLifetime.key] = lifetime }

@@ -60,15 +60,19 @@ extension NotificationServer {
                 closed(id, reason: 2)
                 return
             default:
-                // The desktop's token first, as the specification orders them (only a response that came through
-                // a desktop has one: a terminal has none to give).
-                if let token = response.activationToken, !token.isEmpty, token.utf8.count <= 1_024 {
-                    emit("ActivationToken", id: id) { try $0.append(token) }
-                }
                 let key =
                     response.actionIdentifier == NotificationResponse.defaultActionIdentifier
                     ? "default" : response.actionIdentifier
-                emit("ActionInvoked", id: id) { try $0.append(key) }
+                // Only an action the program gave is invoked: opening a notification without a `default` action
+                // closes it (as dunst does), with no ActionInvoked.
+                if entry.actionKeys.contains(key) {
+                    // The desktop's token first, as the specification orders them (only a response that came
+                    // through a desktop has one: a terminal has none to give).
+                    if let token = response.activationToken, !token.isEmpty, token.utf8.count <= 1_024 {
+                        emit("ActivationToken", id: id) { try $0.append(token) }
+                    }
+                    emit("ActionInvoked", id: id) { try $0.append(key) }
+                }
             }
             if !entry.resident {
                 // Chosen: gone from the screen, as on a desktop (a resident one stays until closed).

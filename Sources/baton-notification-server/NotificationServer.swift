@@ -15,10 +15,12 @@ final class NotificationServer: @unchecked Sendable {
     /// The version `GetServerInformation` gives (`baton --version`'s).
     static let version = "0.1.0"
     /// What the server does (`GetCapabilities`): the stack tags as dunst names them (`synchronous` and
-    /// `x-canonical-private-synchronous` for the older hint).
+    /// `x-canonical-private-synchronous` for the older hint); `body-hyperlinks` as a link's text and address are
+    /// shown (`BodyMarkup`). Not `icon-static`: no icon's frame is drawn (a terminal names the icon; an image is
+    /// an attachment).
     static let capabilities = [
-        "actions", "body", "body-markup", "persistence", "sound", "synchronous", "x-canonical-private-synchronous",
-        "x-dunst-stack-tag",
+        "actions", "body", "body-hyperlinks", "body-markup", "persistence", "sound", "synchronous",
+        "x-canonical-private-synchronous", "x-dunst-stack-tag",
     ]
     /// Calls waiting for the daemon's answer; past this, `Notify` is refused (`Busy`) rather than queued.
     static let maxWaiting = 256
@@ -35,7 +37,8 @@ final class NotificationServer: @unchecked Sendable {
         var bundleIdentifier: String
         var identifier: String
         var resident: Bool
-        var hasDefault: Bool
+        /// The keys of the program's actions: `ActionInvoked` names only these (`default` only when it gave one).
+        var actionKeys: Set<String>
         /// `CloseNotification` asked for it: its removal is reason 3.
         var closing = false
     }
@@ -148,7 +151,7 @@ final class NotificationServer: @unchecked Sendable {
             id,
             Entry(
                 bundleIdentifier: bundle, identifier: identifier, resident: call.resident,
-                hasDefault: call.actions.contains { $0.key == "default" }))
+                actionKeys: Set(call.actions.map(\.key))))
         var content = FreedesktopMapping.content(call, category: category)
         if let image = FreedesktopMapping.attachment(call, store: attachmentStore) { content.attachments = [image] }
         let add = AddNotification(

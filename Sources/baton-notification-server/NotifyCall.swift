@@ -17,6 +17,8 @@ struct NotifyCall: Equatable {
     }
 
     var appName = ""
+    /// `app_icon`: a theme icon's name, or a file's path or `file://` URL ("" for none).
+    var appIcon = ""
     var replacesID: UInt32 = 0
     var summary = ""
     var body = ""
@@ -48,7 +50,7 @@ struct NotifyCall: Equatable {
     init(_ message: BusMessage) throws(BusMessage.BusFailure) {
         appName = try message.string(limit: Self.maxActionBytes)
         replacesID = try message.uint32()
-        _ = try message.string(limit: 0)  // app_icon: nothing to show it with in a terminal.
+        appIcon = try message.string(limit: 4_096)
         summary = try message.string(limit: Self.maxSummaryBytes)
         body = try message.string(limit: Self.maxBodyBytes)
         try readActions(message)

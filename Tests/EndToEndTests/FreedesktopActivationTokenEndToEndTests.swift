@@ -10,26 +10,9 @@ import Testing
         // The daemon runs in the desktop's session (its bus is the desktop's); Baton serves on another bus.
         let server = try await FreedesktopServerFixture(serving: false)
         defer { server.close() }
-        let socket = server.fixture.home.appendingPathComponent("desktop-bus").path
-        let desktopAddress = "unix:path=\(socket)"
-        let desktopEnvironment = server.environment.merging(["DBUS_SESSION_BUS_ADDRESS": desktopAddress]) { $1 }
-        let desktopBus = try FreedesktopServerFixture.start(
-            ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--address", desktopAddress],
-            environment: desktopEnvironment, output: server.fixture.home.appendingPathComponent("desktop-bus.log"))
-        defer { FreedesktopServerFixture.stop(desktopBus) }
-        try await FreedesktopServerFixture.poll("the desktop's bus") { FileManager.default.fileExists(atPath: socket) }
-        let script = server.fixture.home.appendingPathComponent("desktop.py")
-        try Data(FreedesktopDesktopScript.source.utf8).write(to: script)
-        let log = server.fixture.home.appendingPathComponent("desktop.log")
-        let desktop = try FreedesktopServerFixture.start(
-            ["/usr/bin/python3", script.path], environment: desktopEnvironment, output: log)
-        defer { FreedesktopServerFixture.stop(desktop) }
-        try await FreedesktopServerFixture.waitFor("ready", in: log)
-        try Shell.run(server.fixture.binary, ["daemon", "start"], environment: desktopEnvironment)
-        try Shell.run(server.fixture.binary, ["notifications", "desktop", "on"], environment: desktopEnvironment)
-        try server.baton(["notifications", "server", "on", "--device", "B"])
-        try await server.waitForName("owner")
-
+        let desktop = try await FreedesktopDesktop(server)
+        defer { desktop.stop() }
+        let log = desktop.log
         // The bridge shows what a banner would: the app posts once, then the user allows it.
         try server.run(["/usr/bin/notify-send", "-a", "App", "hello"])
         try await FreedesktopServerFixture.poll("the first notification") { try server.delivered().contains("hello") }
@@ -45,5 +28,16 @@ import Testing
         let printed = try String(contentsOf: output, encoding: .utf8)
         #expect(printed.split(separator: "\n").contains("ok"), "\(printed)")
         #expect(printed.contains("Activation Token: \(FreedesktopDesktopScript.token)"), "\(printed)")
+    }
+
+    /// Issue 39, item 4: the bridge names each program as itself on the desktop (its `app_name`), not "Baton".
+    @Test func theDesktopSeesTheProgramsOwnName() async throws {
+        let server = try await FreedesktopServerFixture(serving: false)
+        defer { server.close() }
+        let desktop = try await FreedesktopDesktop(server)
+        defer { desktop.stop() }
+        try server.run(["/usr/bin/notify-send", "-a", "Build Bot", "built"])
+        let log = try await FreedesktopServerFixture.waitFor("notify built", in: desktop.log)
+        #expect(log.contains("app Build Bot for built"), "\(log)")
     }
 }

@@ -1,6 +1,7 @@
 /// A desktop's notification server on a second bus (python3-dbus) whose user is quick: a notification with an
 /// `ok` action is answered, then chosen at once, as a 1.2 server does it: `ActivationToken(id,
-/// 'token-from-the-desktop')` and then `ActionInvoked(id, 'ok')`. Prints `ready` and `notify SUMMARY`.
+/// 'token-from-the-desktop')` and then `ActionInvoked(id, 'ok')`. Prints `ready`, and `app NAME for SUMMARY`
+/// and `notify SUMMARY` for each call.
 enum FreedesktopDesktopScript {
     static let token = "token-from-the-desktop"
     static let source = #"""
@@ -20,6 +21,7 @@ enum FreedesktopDesktopScript {
             def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
                 self.last += 1
                 nid = dbus.UInt32(replaces or self.last)
+                print('app', app, 'for', summary, flush=True)
                 print('notify', summary, flush=True)
                 if 'ok' in [str(a) for a in actions][0::2]:
                     def choose():

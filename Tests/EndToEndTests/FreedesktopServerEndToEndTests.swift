@@ -110,8 +110,10 @@ import Testing
         try await FreedesktopServerFixture.waitFor("NameAcquired", in: log)
         // The bridge forwards only what a banner would show: a program is allowed from its first notification.
         try server.run(["/usr/bin/notify-send", "-a", "App", "no loop"])
-        // The bridge forwards the delivery back to the bus (its app_name is Baton)…
-        try await FreedesktopServerFixture.waitFor(#"string "Baton""#, in: log)
+        // The bridge forwards the delivery back to the bus (under the program's name, marked Baton's own by its
+        // desktop-entry hint)…
+        let calls = try await FreedesktopServerFixture.waitFor(#"string "baton""#, in: log)
+        #expect(calls.contains(#"string "App""#), "\(calls)")
         // …and a later call is answered after it (one connection's messages are handled in order).
         _ = try gdbus(server, "GetServerInformation")
         let list = try server.delivered()
@@ -119,15 +121,18 @@ import Testing
         #expect(!list.contains("org.freedesktop.Baton") && !list.contains("org.freedesktop.baton"), "\(list)")
     }
 
-    /// `GetServerInformation` and `GetCapabilities` answer as the specification says.
+    /// `GetServerInformation` and `GetCapabilities` answer as the specification says; links are handled (their
+    /// text and address shown), so `body-hyperlinks` is offered (issue 39).
     @Test func informationAndCapabilities() async throws {
         let server = try await FreedesktopServerFixture()
         defer { server.close() }
         #expect(try gdbus(server, "GetServerInformation") == "('Baton', 'Baton', '0.1.0', '1.2')\n")
         #expect(
             try gdbus(server, "GetCapabilities")
-                == "(['actions', 'body', 'body-markup', 'persistence', 'sound', 'synchronous', "
+                == "(['actions', 'body', 'body-hyperlinks', 'body-markup', 'persistence', 'sound', 'synchronous', "
                 + "'x-canonical-private-synchronous', 'x-dunst-stack-tag'],)\n")
+        // Not `icon-static`: a terminal draws no icon frames (it names the icon; an image is an attachment).
+        #expect(try !gdbus(server, "GetCapabilities").contains("icon-"))
     }
 
     /// `Notify` returns an id (the same one again with `replaces_id`); `CloseNotification` removes the

@@ -11,14 +11,7 @@ import Testing
     func render(_ markup: String, plain: String) -> CellBuffer {
         var notification = Fixture.delivered("fdo-1", title: "build", body: plain, bundle: "org.freedesktop.Bot")
         notification.request.content.userInfo[FreedesktopProgram.bodyMarkupKey] = .string(markup)
-        var stack = BannerStack()
-        stack.push(
-            BannerStack.Entry(
-                bar: ActionBar(notification: notification, category: nil), appName: "Bot",
-                expires: Fixture.now.addingTimeInterval(5), showsPreview: true, categoryOptions: []))
-        var buffer = CellBuffer(size: Size(width: 60, height: 8))
-        _ = stack.render(in: Rect(size: buffer.size), now: Fixture.now, into: &buffer)
-        return buffer
+        return Fixture.programBanner(notification)
     }
 
     /// The style of the cell where `word` starts.

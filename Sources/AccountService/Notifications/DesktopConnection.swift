@@ -22,8 +22,10 @@ final class DesktopConnection: @unchecked Sendable {
         case close(id: UInt32)
     }
 
-    /// `Notify`'s arguments (the app name is Baton's, the hints say which app and urgency).
+    /// `Notify`'s arguments (the hints say the urgency, and that Baton sent it).
     struct NotifyArguments: Sendable, Equatable {
+        /// `app_name`: a freedesktop program's own name, else "Baton".
+        var appName = "Baton"
         var replacing: UInt32
         var summary: String
         var body: String
@@ -107,7 +109,7 @@ final class DesktopConnection: @unchecked Sendable {
             case .capabilities: break
             case .close(let id): try message.append(id)
             case .notify(let arguments):
-                try message.append("Baton")
+                try message.append(arguments.appName)
                 try message.append(arguments.replacing)
                 try message.append("")
                 try message.append(arguments.summary)

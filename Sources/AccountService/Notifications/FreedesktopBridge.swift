@@ -105,7 +105,8 @@ final class FreedesktopBridge {
             Job(
                 key: key,
                 notify: .init(
-                    replacing: 0, summary: Self.text(summary), body: Self.text(body), actions: buttons.flattened,
+                    appName: FreedesktopProgram.name(in: content).map(Self.text) ?? "Baton", replacing: 0,
+                    summary: Self.text(summary), body: Self.text(body), actions: buttons.flattened,
                     urgency: content.interruptionLevel == .critical ? 2 : 1)))
     }
 
