@@ -29,11 +29,15 @@ public struct SettingsChange: Codable, Hashable, Sendable {
     public var badges: Bool?
     public var alerts: Bool?
     public var previews: Bool?
+    /// true: delivered quietly (provisional: the list only, no banner or sound); false: prominently again.
+    public var quiet: Bool?
+    /// false: kept from the account's other machines (`NotificationSettings.keepFromOtherMachines`).
+    public var otherMachines: Bool?
     /// The asking device (the CLI's own), accepted as a known device even before it ever registered.
     public var requester: String?
     public init(
         owner: NotificationOwner, allow: Bool? = nil, sounds: Bool? = nil, badges: Bool? = nil, alerts: Bool? = nil,
-        previews: Bool? = nil, requester: String? = nil
+        previews: Bool? = nil, quiet: Bool? = nil, otherMachines: Bool? = nil, requester: String? = nil
     ) {
         self.owner = owner
         self.requester = requester
@@ -42,6 +46,8 @@ public struct SettingsChange: Codable, Hashable, Sendable {
         self.badges = badges
         self.alerts = alerts
         self.previews = previews
+        self.quiet = quiet
+        self.otherMachines = otherMachines
     }
 }
 

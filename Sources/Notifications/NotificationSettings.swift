@@ -25,6 +25,9 @@ public struct NotificationSettings: Codable, Hashable, Sendable {
     public var criticalAlertsEnabled: Bool
     /// With false, banners show the app name and "Notification" unless the category allows more.
     public var showPreviews: Bool
+    /// A freedesktop program's notifications stay on this machine: not sent to the account's other machines
+    /// (`baton notifications settings --other-machines off`, F4's Settings "Machines: this").
+    public var keepFromOtherMachines = false
 
     public init(
         authorizationStatus: AuthorizationStatus = .notDetermined, alertsEnabled: Bool = false,
@@ -45,5 +48,25 @@ public struct NotificationSettings: Codable, Hashable, Sendable {
             authorizationStatus: options.contains(.provisional) ? .provisional : .authorized,
             alertsEnabled: options.contains(.alert), soundsEnabled: options.contains(.sound),
             badgesEnabled: options.contains(.badge), criticalAlertsEnabled: options.contains(.criticalAlert))
+    }
+}
+
+extension NotificationSettings {
+    private enum CodingKeys: String, CodingKey {
+        case authorizationStatus, alertsEnabled, soundsEnabled, badgesEnabled, criticalAlertsEnabled, showPreviews,
+            keepFromOtherMachines
+    }
+
+    /// Settings stored before `keepFromOtherMachines` existed read as false.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            authorizationStatus: try values.decode(AuthorizationStatus.self, forKey: .authorizationStatus),
+            alertsEnabled: try values.decode(Bool.self, forKey: .alertsEnabled),
+            soundsEnabled: try values.decode(Bool.self, forKey: .soundsEnabled),
+            badgesEnabled: try values.decode(Bool.self, forKey: .badgesEnabled),
+            criticalAlertsEnabled: try values.decode(Bool.self, forKey: .criticalAlertsEnabled),
+            showPreviews: try values.decode(Bool.self, forKey: .showPreviews))
+        keepFromOtherMachines = try values.decodeIfPresent(Bool.self, forKey: .keepFromOtherMachines) ?? false
     }
 }

@@ -84,7 +84,7 @@ extension NotificationsApp {
         let change = SettingsChange(
             owner: NotificationOwner(bundleIdentifier: request.bundleIdentifier, device: device), allow: request.allow,
             sounds: request.sounds, badges: request.badges, alerts: request.alerts, previews: request.previews,
-            requester: device)
+            quiet: request.quiet, otherMachines: request.otherMachines, requester: device)
         call { center in
             guard case .settings(let settings) = try await center.ask(.changeSettings(change)) else { return nil }
             return .settings(request.bundleIdentifier, settings)

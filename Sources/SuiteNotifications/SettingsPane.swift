@@ -2,13 +2,15 @@ import Notifications
 import TerminalUI
 import TextWidth
 
-/// Notification settings per app on this device (F4, `s`): allow, banners, sounds, badges, previews.
+/// Notification settings per app on this device (F4, `s`): allow, banners, sounds, badges, previews, quiet
+/// delivery, and for a freedesktop program whether its notifications go to the account's other machines
+/// ("Machines": all, or this one; "-" for an app).
 /// Space toggles the focused one; the change goes to the daemon at once, so the app's
 /// `notificationSettings()` reflects it.
 public struct SettingsPane: Sendable {
     /// The columns, in order.
     public enum Field: Int, CaseIterable, Sendable {
-        case allow, banners, sounds, badges, previews
+        case allow, banners, sounds, badges, previews, quiet, machines
         var title: String {
             switch self {
             case .allow: "Allow"
@@ -16,6 +18,8 @@ public struct SettingsPane: Sendable {
             case .sounds: "Sounds"
             case .badges: "Badges"
             case .previews: "Previews"
+            case .quiet: "Quiet"
+            case .machines: "Machines"
             }
         }
 
@@ -30,6 +34,9 @@ public struct SettingsPane: Sendable {
             return max(TextWidth.of(title), TextWidth.of(widest))
         }
     }
+
+    /// Columns between two fields: seven fields and a name fit 80 columns.
+    static let gap = 2
 
     public private(set) var row = 0
     public private(set) var field = Field.allow
@@ -49,10 +56,11 @@ public struct SettingsPane: Sendable {
         case KeyPress(.down): row = min(max(0, apps.count - 1), row + 1)
         case KeyPress(.left): field = Field(rawValue: max(0, field.rawValue - 1)) ?? .allow
         case KeyPress(.right), KeyPress(.tab):
-            field = Field(rawValue: min(Field.allCases.count - 1, field.rawValue + 1)) ?? .previews
+            field = Field(rawValue: min(Field.allCases.count - 1, field.rawValue + 1)) ?? .machines
         case .char(" "), KeyPress(.enter):
             guard apps.indices.contains(row) else { return .ignored }
             let bundle = apps[row].bundle
+            guard field != .machines || FreedesktopProgram.isProgram(bundle) else { return .ignored }
             return .changeSettings(Self.toggle(field, of: ledger.settings(of: bundle), bundle: bundle))
         default: return .ignored
         }
@@ -69,8 +77,10 @@ public struct SettingsPane: Sendable {
         case .sounds: change.sounds = !settings.soundsEnabled
         case .badges: change.badges = !settings.badgesEnabled
         case .previews: change.previews = !settings.showPreviews
+        case .quiet: change.quiet = settings.authorizationStatus != .provisional
+        case .machines: change.otherMachines = settings.keepFromOtherMachines
         }
-        if field != .allow, !allowed { change.allow = true }
+        if field != .allow, field != .quiet, !allowed { change.allow = true }
         return change
     }
 
@@ -82,7 +92,7 @@ public struct SettingsPane: Sendable {
         buffer.put("App", x: area.x, y: area.y, style: Theme.heading, clip: area)
         for column in Field.allCases {
             buffer.put(column.title, x: x, y: area.y, style: Theme.heading, clip: area)
-            x += column.width + 3
+            x += column.width + Self.gap
         }
         for (index, app) in apps.enumerated() where index + 1 < area.height {
             let y = area.y + 1 + index
@@ -97,13 +107,14 @@ public struct SettingsPane: Sendable {
                 }
             let values = [
                 status, onOff(settings.alertsEnabled), onOff(settings.soundsEnabled), onOff(settings.badgesEnabled),
-                settings.showPreviews ? "always" : "never",
+                settings.showPreviews ? "always" : "never", onOff(settings.authorizationStatus == .provisional),
+                FreedesktopProgram.isProgram(app.bundle) ? settings.keepFromOtherMachines ? "this" : "all" : "-",
             ]
             var column = area.x + nameWidth + 2
             for (fieldIndex, field) in Field.allCases.enumerated() {
                 let style = index == row && field == self.field ? Theme.selection : Theme.text
                 buffer.put(values[fieldIndex], x: column, y: y, style: style, clip: area)
-                column += field.width + 3
+                column += field.width + Self.gap
             }
         }
     }
@@ -119,6 +130,10 @@ public struct SettingsChangeRequest: Hashable, Sendable {
     public var sounds: Bool?
     public var badges: Bool?
     public var previews: Bool?
+    /// Deliver quietly (provisional) or prominently.
+    public var quiet: Bool?
+    /// A program's notifications also on the account's other machines.
+    public var otherMachines: Bool?
     public init(bundleIdentifier: String, allow: Bool? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.allow = allow

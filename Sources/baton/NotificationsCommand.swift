@@ -108,7 +108,8 @@ struct NotificationsClearCommand: AsyncParsableCommand {
     }
 }
 
-/// `baton notifications settings [--app A] [--allow|--deny] [--sound on|off] [--badges on|off] …`; with no app
+/// `baton notifications settings [--app A] [--allow|--deny] [--sound on|off] [--badges on|off] [--quiet on|off]
+/// [--other-machines on|off] …`; with no app
 /// and no change, every app of the device (freedesktop programs with their names).
 struct NotificationsSettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -125,12 +126,22 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Badges on or off.", valueName: "on|off")) var badges: String?
     @Option(help: ArgumentHelp("Alerts on or off.", valueName: "on|off")) var alerts: String?
     @Option(help: ArgumentHelp("Previews on or off.", valueName: "on|off")) var previews: String?
+    @Option(help: ArgumentHelp("Deliver quietly (the list only, no banner or sound) on or off.", valueName: "on|off"))
+    var quiet: String?
+    @Option(
+        help: ArgumentHelp(
+            "A program's notifications also on the account's other machines (off: kept on this one).",
+            valueName: "on|off"))
+    var otherMachines: String?
     @OptionGroup var options: DeviceOptions
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
         if allow && deny { throw ValidationError("--allow and --deny exclude each other") }
-        for (name, value) in [("sound", sound), ("badges", badges), ("alerts", alerts), ("previews", previews)] {
+        for (name, value) in [
+            ("sound", sound), ("badges", badges), ("alerts", alerts), ("previews", previews), ("quiet", quiet),
+            ("other-machines", otherMachines),
+        ] {
             if let value, value != "on", value != "off" { throw ValidationError("--\(name) takes on or off") }
         }
     }
@@ -140,7 +151,8 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
         func flag(_ value: String?) -> Bool? { value.map { $0 == "on" } }
         let change = SettingsChange(
             owner: owner, allow: allow ? true : deny ? false : nil, sounds: flag(sound), badges: flag(badges),
-            alerts: flag(alerts), previews: flag(previews), requester: DeviceName.resolve(option: nil))
+            alerts: flag(alerts), previews: flag(previews), quiet: flag(quiet), otherMachines: flag(otherMachines),
+            requester: DeviceName.resolve(option: nil))
         let unchanged = change == SettingsChange(owner: owner, requester: change.requester)
         if unchanged, app == nil { return try await list() }
         let answer = await NotificationCLI.request(unchanged ? .getSettings(owner) : .changeSettings(change))
@@ -171,6 +183,6 @@ struct NotificationsSettingsCommand: AsyncParsableCommand {
         func onOff(_ value: Bool) -> String { value ? "on" : "off" }
         return "\(settings.authorizationStatus.rawValue); alerts \(onOff(settings.alertsEnabled)), sounds "
             + "\(onOff(settings.soundsEnabled)), badges \(onOff(settings.badgesEnabled)), previews "
-            + onOff(settings.showPreviews)
+            + onOff(settings.showPreviews) + (settings.keepFromOtherMachines ? "; kept from other machines" : "")
     }
 }

@@ -20,7 +20,7 @@ import Testing
         var buffer = CellBuffer(size: Size(width: 80, height: 6))
         SettingsPane().render(in: Rect(x: 0, y: 0, width: 80, height: 6), apps: apps, ledger: ledger, into: &buffer)
         let lines = buffer.textLines()
-        #expect(lines.contains { $0.hasPrefix("Today") && $0.contains("not asked   off") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Today") && $0.contains("not asked  off") }, "\(lines)")
         try Golden.check(lines, named: "settings-pane-80")
     }
 }

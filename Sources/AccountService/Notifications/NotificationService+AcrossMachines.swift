@@ -23,10 +23,16 @@ extension NotificationService {
         intake.origin != nil && intake.push.bundleIdentifier.hasPrefix(freedesktopPrefix)
     }
 
+    /// Whether `add` is for the other machines too: the program asked for every machine and its settings do
+    /// not keep it here.
+    static func goesToOtherMachines(_ add: AddNotification, settings: NotificationSettings) -> Bool {
+        add.everyMachine == true && !settings.keepFromOtherMachines
+    }
+
     /// Hands a freedesktop notification just added here to the account link for the other machines (a push
     /// without a device, under the same identifier). Attachments stay here: their files are this machine's.
     func relayAcrossMachines(_ add: AddNotification) {
-        guard add.everyMachine == true, relay.forwards else { return }
+        guard Self.goesToOtherMachines(add, settings: appRow(add.owner).settings), relay.forwards else { return }
         var content = add.request.content
         content.attachments = []
         let category = appRow(add.owner).categories.first { $0.identifier == content.categoryIdentifier }

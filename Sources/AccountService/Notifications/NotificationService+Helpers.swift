@@ -72,8 +72,20 @@ extension NotificationService {
     static func applying(_ change: SettingsChange, to settings: NotificationSettings) -> NotificationSettings {
         var settings = settings
         if let allow = change.allow {
+            let kept = settings.keepFromOtherMachines
             settings = allow ? .granted([.alert, .sound, .badge]) : NotificationSettings(authorizationStatus: .denied)
+            settings.keepFromOtherMachines = kept
         }
+        if let quiet = change.quiet {
+            // Quiet delivery is allowed delivery (turning it on allows an app that was off), in the list only.
+            if settings.authorizationStatus != .authorized, settings.authorizationStatus != .provisional {
+                let kept = settings.keepFromOtherMachines
+                settings = .granted([.alert, .sound, .badge])
+                settings.keepFromOtherMachines = kept
+            }
+            settings.authorizationStatus = quiet ? .provisional : .authorized
+        }
+        if let otherMachines = change.otherMachines { settings.keepFromOtherMachines = !otherMachines }
         if let sounds = change.sounds { settings.soundsEnabled = sounds }
         if let badges = change.badges { settings.badgesEnabled = badges }
         if let alerts = change.alerts { settings.alertsEnabled = alerts }
