@@ -34,6 +34,20 @@ public enum APNsPushType: String, CaseIterable, Sendable {
         return String(topic.dropLast(topicSuffix.count))
     }
 
+    /// Whether a push of this type may show a notification. Only alert pushes do: a background push wakes the app,
+    /// and the others (VoIP, complication, file provider, location, push to talk, Live Activity, widgets,
+    /// controls) are for the app's own handling on Apple, never a banner, whatever their payload holds.
+    public var showsNotification: Bool { self == .alert }
+
+    /// The push as delivered for this type: one that shows no notification goes to the app as a background
+    /// push (its payload in `userInfo`), not as a banner.
+    public func delivered(_ push: PushNotification) -> PushNotification {
+        guard !showsNotification, push.kind != .background else { return push }
+        var push = push
+        push.kind = .background
+        return push
+    }
+
     /// Apple's checks of the parsed payload against the type: an alert push has something to show or play (an
     /// alert, badge or sound); a background push has `content-available` and nothing else to show, at
     /// priority 5 or 1 (10 is an error for a payload of `content-available` alone, whatever its type).

@@ -76,7 +76,9 @@ public struct APNsRequest: Sendable {
         }
         let pushType = explicitType ?? (push.kind == .background ? .background : .alert)
         try pushType.check(push)
-        return Accepted(intake: PushIntake(push: push, device: nil, token: token), apnsID: apnsID, pushType: pushType)
+        return Accepted(
+            intake: PushIntake(push: pushType.delivered(push), device: nil, token: token), apnsID: apnsID,
+            pushType: pushType)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

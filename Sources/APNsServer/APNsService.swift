@@ -28,6 +28,9 @@ public struct APNsService: Sendable {
     /// The `apns-id` to answer with and, unless it is 200, APNs' refusal.
     public struct Answer: Sendable {
         public var apnsID: String
+        /// `apns-unique-id`: a new lowercase UUID per answer, as APNs' development environment sends for looking
+        /// a push up (here, in the daemon's log).
+        public var uniqueID = UUID().uuidString.lowercased()
         public var rejection: APNsRejection?
         /// The daemon's notification identifier (200 only), for the log.
         public var identifier: String?
@@ -48,13 +51,14 @@ public struct APNsService: Sendable {
         }
         switch await sink.submit(accepted.intake) {
         case .success(let outcome):
+            let answer = Answer(apnsID: accepted.apnsID, identifier: outcome.identifier)
             logger.info(
                 "push",
                 metadata: [
-                    "apns-id": "\(accepted.apnsID)", "identifier": "\(outcome.identifier)",
-                    "type": "\(accepted.pushType.rawValue)",
+                    "apns-id": "\(accepted.apnsID)", "apns-unique-id": "\(answer.uniqueID)",
+                    "identifier": "\(outcome.identifier)", "type": "\(accepted.pushType.rawValue)",
                 ])
-            return Answer(apnsID: accepted.apnsID, identifier: outcome.identifier)
+            return answer
         case .failure(let error):
             logger.info(
                 "refused",

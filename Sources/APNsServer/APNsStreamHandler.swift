@@ -102,6 +102,7 @@ final class APNsStreamHandler: ChannelInboundHandler {
     private func write(_ answer: APNsService.Answer, context: ChannelHandlerContext) {
         var fields: [(String, String)] = [
             (":status", "\(answer.rejection?.status ?? 200)"), ("apns-id", answer.apnsID),
+            ("apns-unique-id", answer.uniqueID),
         ]
         guard let rejection = answer.rejection else {
             let frame = HTTP2Frame.FramePayload.Headers(headers: HPACKHeaders(fields), endStream: true)

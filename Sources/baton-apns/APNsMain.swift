@@ -31,11 +31,39 @@ struct APNsMain: AsyncParsableCommand {
     }
 }
 
-/// `baton apns key create --team T`: a provider key as Apple's developer site hands one out.
+/// `baton apns key create --team T`: a provider key as Apple's developer site hands one out; `key import` takes
+/// one it handed out.
 struct KeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "key", abstract: "Provider keys for token-based authentication.",
-        subcommands: [Create.self])
+        subcommands: [Create.self, Import.self])
+
+    /// `baton apns key import AuthKey_KEYID.p8 --team T`: a key from Apple's developer site.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Take an AuthKey_KEYID.p8 from Apple's developer site (the key id from its name) for a team.")
+        @Argument(help: "The .p8 file.") var file: String
+        @Option(help: "The team id the key belongs to (the JWT's iss).") var team: String
+        @Option(name: .customLong("key"), help: "The key id, when the file is not named AuthKey_KEYID.p8.")
+        var keyID: String?
+
+        func run() throws {
+            let keys = ProviderKeys(paths: BatonPaths())
+            let imported: String
+            do {
+                imported = try keys.importKey(URL(fileURLWithPath: file), team: team, keyID: keyID)
+            } catch let error as ProviderKeyError {
+                throw ValidationError(error.description)
+            } catch {
+                FileHandle.standardError.write(Data("baton apns: \(error)\n".utf8))
+                throw ExitCode(BatonExitCode.failure)
+            }
+            FileHandle.standardError.write(
+                Data("baton apns: key \(imported) of team \(team) in \(keys.keyFile(imported).path)\n".utf8))
+            print(imported)
+        }
+    }
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(

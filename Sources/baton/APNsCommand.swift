@@ -14,6 +14,7 @@ struct APNsCommand: AsyncParsableCommand {
             baton apns serve [--listen 127.0.0.1:2197] [--tls-cert F --tls-key F | --self-signed DIR] \
             [--token-limit N] [--idle-timeout SECONDS]
             baton apns key create --team TEAM [--json]      (prints the new key's id)
+            baton apns key import AuthKey_KEYID.p8 --team TEAM   (a key from Apple's developer site)
             baton apns token --key KEYID [--age SECONDS]    (a provider token signed with that key)
             baton apns on [the serve options] | off | status [--json]
             Providers POST /3/device/TOKEN with apns-topic, apns-push-type and authorization: bearer JWT, as to \
@@ -55,7 +56,8 @@ struct APNsCommand: AsyncParsableCommand {
     }
 
     struct Key: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Provider keys: key create --team TEAM.")
+        static let configuration = CommandConfiguration(
+            abstract: "Provider keys: key create --team TEAM, key import AuthKey_KEYID.p8 --team TEAM.")
         @Argument(parsing: .captureForPassthrough) var words: [String] = []
         func run() async throws { try AccountCommand.handOver(["key"] + words, to: APNsServerLauncher.executable) }
     }
