@@ -74,6 +74,17 @@ extension NotificationsApp {
         }
     }
 
+    /// Whether a push that shows nothing rings: one with a sound (only a sound, or a badge and a sound) rings as
+    /// on iOS, as the app's settings and Do Not Disturb allow an alert's sound; a content-available push never.
+    func rings(_ background: BackgroundPush) -> Bool {
+        guard background.kind == .silent, let sound = background.sound else { return false }
+        let settings = ledger.settings(of: background.owner.bundleIdentifier)
+        return PresentationPolicy.decide(
+            content: NotificationContent(sound: sound), settings: settings, appAnswer: nil,
+            doNotDisturb: doNotDisturb()
+        ).sound
+    }
+
     static func key(_ notification: DeliveredNotification) -> String {
         let owner = notification.owner
         return

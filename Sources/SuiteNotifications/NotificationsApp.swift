@@ -171,6 +171,7 @@ public final class NotificationsApp: SuiteApp, ShellOverlay {
             let bundle = background.owner.bundleIdentifier
             if let settings { ledger.settings[bundle] = settings }
             if let badge = background.badge { ledger.setBadge(badge, for: bundle) }
+            if rings(background) { signal(.bell) }
             port.post(
                 NotificationDelivery(bundleIdentifier: bundle, event: .background(background)),
                 to: .app(appName(bundle)))

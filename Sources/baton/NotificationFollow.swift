@@ -90,6 +90,12 @@ enum NotificationFollow {
                 "date": ISO8601DateFormatter().string(from: background.date),
             ]
             if let badge = background.badge { object["badge"] = badge }
+            switch background.sound {
+            case .named(let name)?: object["sound"] = name
+            case .critical(let name, _)?: object["sound"] = name ?? "default"
+            case .default?: object["sound"] = "default"
+            case nil: break
+            }
             if !background.userInfo.isEmpty {
                 object["userInfo"] = background.userInfo.mapValues(\.jsonObject)
             }
