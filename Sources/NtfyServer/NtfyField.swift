@@ -37,8 +37,15 @@ public struct NtfyRequest: Sendable {
     /// Header names in lower case, each with its first value.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// The client's address (its rate limit's key), and whether it is this machine's.
+    public var client: String
+    public var isLoopback: Bool
 
-    public init(method: String, uri: String, headers: [(String, String)], body: [UInt8] = []) {
+    public init(
+        method: String, uri: String, headers: [(String, String)], body: [UInt8] = [], client: String = "127.0.0.1"
+    ) {
+        self.client = client
+        isLoopback = client == "::1" || client.hasPrefix("127.") || client.hasPrefix("::ffff:127.")
         self.method = method.uppercased()
         let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts.first ?? "/").removingPercentEncoding ?? String(parts.first ?? "/")
@@ -67,11 +74,6 @@ public struct NtfyRequest: Sendable {
 
     /// A query parameter or header that is not a publishing field (`since`, `poll`, `auth`).
     public func parameter(_ name: String) -> String? { query[name] ?? headers[name] ?? headers["x-" + name] }
-
-    /// Whether a yes/no parameter says yes (`1`, `yes`, `true`).
-    public static func isYes(_ value: String?) -> Bool {
-        ["1", "yes", "true"].contains(value?.lowercased() ?? "")
-    }
 
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")

@@ -58,9 +58,9 @@ final class NtfyHTTPHandler: ChannelInboundHandler {
             let error = NtfyError.tooLarge
             return write(.body(status: error.http, contentType: NtfyService.jsonType, error.json), head, context)
         }
-        var headers = head.headers.map { ($0.name, $0.value) }
-        headers.append(("x-baton-client", client))
-        let request = NtfyRequest(method: head.method.rawValue, uri: head.uri, headers: headers, body: body)
+        let request = NtfyRequest(
+            method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) },
+            body: body, client: client)
         let service = service
         let promise = context.eventLoop.makePromise(of: NtfyService.Answer.self)
         promise.completeWithTask { await service.answer(request) }

@@ -15,10 +15,14 @@ public enum NtfyHTTPServer {
         public var maxBodyBytes = 32 * 1024
         /// Between two `keepalive` events of an open stream.
         public var keepalive: TimeAmount = .seconds(Int64(NtfyStream.keepaliveInterval))
+        /// Requests one client may make at once, and the milliseconds that give it one more (ntfy's 60 and 5 s).
+        public var burst = 60
+        public var refillMilliseconds = 5_000
 
         public init() {}
 
-        /// The defaults with `BATON_NTFY_LIMITS` (for tests) over them: `connections=4,keepalive-ms=200`.
+        /// The defaults with `BATON_NTFY_LIMITS` (for tests) over them:
+        /// `connections=4,keepalive-ms=200,body-bytes=1024,burst=5,refill-ms=60000`.
         public static func fromEnvironment(_ environment: [String: String]) -> Limits {
             var limits = Limits()
             for pair in (environment["BATON_NTFY_LIMITS"] ?? "").split(separator: ",") {
@@ -28,6 +32,8 @@ public enum NtfyHTTPServer {
                 case "connections": limits.maxConnections = value
                 case "keepalive-ms": limits.keepalive = .milliseconds(Int64(value))
                 case "body-bytes": limits.maxBodyBytes = value
+                case "burst": limits.burst = value
+                case "refill-ms": limits.refillMilliseconds = value
                 default: continue
                 }
             }

@@ -24,6 +24,10 @@ public struct NtfyService: Sendable {
     public var logger: Logger
     /// Runs `work` after `seconds` (a delayed message's delivery to subscribers).
     public var schedule: @Sendable (TimeInterval, @escaping @Sendable () -> Void) -> Void
+    /// The access tokens as they are now (`NtfyTokens.load`, read on each request that carries one).
+    public var tokens: @Sendable () -> NtfyTokens = { NtfyTokens() }
+    /// Requests per client (429 past it).
+    public var rateLimit = NtfyRateLimit()
 
     public init(
         sink: any NtfySink, cache: NtfyCache = NtfyCache(), device: String, logger: Logger,
@@ -43,14 +47,18 @@ public struct NtfyService: Sendable {
         let parts = request.path.split(separator: "/").map(String.init)
         let method = request.method
         do {
+            try rateLimit.admit(request.client, now: now())
             switch (method, parts.count) {
             case ("GET", 0), ("HEAD", 0):
                 return .body(status: 200, contentType: "text/plain", Data("Baton speaks ntfy here.\n".utf8))
             case ("PUT", 0), ("POST", 0):
-                return try await publish(NtfyPublishParser.parseJSON(request.body, now: now()))
+                let publish = try NtfyPublishParser.parseJSON(request.body, now: now())
+                try NtfyAccess.check(request, .write, topics: [publish.message.topic], tokens: tokens())
+                return try await self.publish(publish)
             case ("GET", 2) where parts == ["v1", "health"]:
                 return .json(Data("{\"healthy\":true}\n".utf8))
             case ("PUT", 1), ("POST", 1):
+                try NtfyAccess.check(request, .write, topics: [parts[0]], tokens: tokens())
                 return try await publish(NtfyPublishParser.parse(topic: parts[0], request: request, now: now()))
             case ("GET", 1):
                 try NtfyPublishParser.checkTopic(parts[0])
@@ -74,11 +82,13 @@ public struct NtfyService: Sendable {
         switch (request.method, action) {
         case ("GET", "publish"), ("GET", "send"), ("GET", "trigger"), ("PUT", "publish"), ("PUT", "send"),
             ("PUT", "trigger"), ("POST", "publish"), ("POST", "send"), ("POST", "trigger"):
+            try NtfyAccess.check(request, .write, topics: [topics], tokens: tokens())
             return try await publish(NtfyPublishParser.parse(topic: topics, request: request, now: now()))
         case ("GET", "json"), ("GET", "sse"), ("GET", "raw"), ("GET", "ws"):
             let names = Set(topics.split(separator: ",").map(String.init))
             for name in names { try NtfyPublishParser.checkTopic(name) }
             guard !names.isEmpty else { throw .topicInvalid }
+            try NtfyAccess.check(request, .read, topics: names.sorted(), tokens: tokens())
             let filter = try NtfyFilter(request, now: now())
             let format = NtfyStream.Format(rawValue: action) ?? .json
             if format == .ws, request.headers["upgrade"]?.lowercased() != "websocket" {
@@ -91,6 +101,7 @@ public struct NtfyService: Sendable {
                     cached: cache.cached(topics: names, filter: filter, now: now())))
         case ("GET", "auth"):
             try NtfyPublishParser.checkTopic(topics)
+            try NtfyAccess.check(request, .read, topics: [topics], tokens: tokens())
             return .json(Data("{\"success\":true}\n".utf8))
         default:
             throw .notFound

@@ -8,7 +8,7 @@ import Foundation
 struct NtfyMain: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baton ntfy", abstract: "ntfy's HTTP publish and subscribe API on this machine.",
-        subcommands: [ServeCommand.self])
+        subcommands: [ServeCommand.self, TokenCommand.self, AccessCommand.self])
 
     /// As ArgumentParser's, but bad usage is one line (`baton ntfy: …`) and exit 64, without the usage text.
     static func main() async {

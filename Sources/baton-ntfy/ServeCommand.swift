@@ -44,16 +44,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard let (host, port) = ListenAddress.split(listen) else { throw ValidationError("bad listen address") }
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let service = NtfyService(
+        let limits = NtfyHTTPServer.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
+        var service = NtfyService(
             sink: sink, device: DeviceName.outsideTerminal(), logger: logger,
             schedule: { seconds, work in
                 _ = loop.scheduleTask(in: .milliseconds(Int64(max(0, seconds) * 1000))) { work() }
             })
+        service.tokens = { NtfyTokens.load(paths: paths) }
+        service.rateLimit = NtfyRateLimit(
+            burst: limits.burst, refill: TimeInterval(limits.refillMilliseconds) / 1000)
         let channel: Channel
         do {
             channel = try await NtfyHTTPServer.start(
-                host: host, port: port, service: service,
-                limits: .fromEnvironment(ProcessInfo.processInfo.environment))
+                host: host, port: port, service: service, limits: limits)
         } catch {
             logger.error("cannot listen on \(listen): \(error)")
             FileHandle.standardError.write(Data("baton ntfy: cannot listen on \(listen): \(error)\n".utf8))

@@ -13,12 +13,17 @@ struct NtfyCommand: AsyncParsableCommand {
         discussion: """
             baton ntfy on [--listen 127.0.0.1:2586] | off | status [--json]
             baton ntfy serve [--listen HOST:PORT]      (in the foreground)
+            baton ntfy token add [--label L] [--read-write|--read-only|--write-only TOPIC] | remove TOKEN | list
+            baton ntfy access TOKEN TOPIC read-write|read-only|write-only|deny
+            Beyond loopback nothing is readable or writable without a token (Authorization: Bearer tk_…).
             Scripts publish as to ntfy.sh with only the host changed: curl -d "Backup done" \
             localhost:2586/backups. A topic is the app org.freedesktop.ntfy.TOPIC (allowed until turned off, \
             listed in F4's Settings as ntfy/TOPIC); each message reaches every device of the account and its \
             other machines. Subscribe with GET /TOPIC/json, /sse or /raw (poll=1, since=, filters).
             """,
-        subcommands: [Serve.self, NtfyOnCommand.self, NtfyOffCommand.self, NtfyStatusCommand.self])
+        subcommands: [
+            Serve.self, NtfyOnCommand.self, NtfyOffCommand.self, NtfyStatusCommand.self, Token.self, Access.self,
+        ])
 
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -32,6 +37,22 @@ struct NtfyCommand: AsyncParsableCommand {
             }
             try AccountCommand.handOver(["serve"] + words, to: NtfyServerLauncher.executable)
         }
+    }
+}
+
+extension NtfyCommand {
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Access tokens: token add [--label L] [--read-write T]… | remove TOKEN | list [--json].")
+        @Argument(parsing: .captureForPassthrough) var words: [String] = []
+        func run() async throws { try AccountCommand.handOver(["token"] + words, to: NtfyServerLauncher.executable) }
+    }
+
+    struct Access: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grant a token a permission on a topic: access TOKEN TOPIC read-write|read-only|write-only|deny.")
+        @Argument(parsing: .captureForPassthrough) var words: [String] = []
+        func run() async throws { try AccountCommand.handOver(["access"] + words, to: NtfyServerLauncher.executable) }
     }
 }
 

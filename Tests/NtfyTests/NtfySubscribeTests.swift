@@ -35,14 +35,17 @@ final class RecordingSink: NtfySink {
         let sink: RecordingSink
         let service: NtfyService
 
-        init(refusal: NtfyError? = nil) {
+        init(refusal: NtfyError? = nil, tokens: NtfyTokens = NtfyTokens(), rateLimit: NtfyRateLimit = NtfyRateLimit()) {
             let sink = RecordingSink(refusal: refusal)
             self.sink = sink
             let clock = clock
             let scheduled = scheduled
-            service = NtfyService(
+            var service = NtfyService(
                 sink: sink, device: "box:no-tty", logger: Logger(label: "test"), now: { clock.value.withLock { $0 } },
                 schedule: { seconds, work in scheduled.value.withLock { $0.append((seconds, work)) } })
+            service.tokens = { tokens }
+            service.rateLimit = rateLimit
+            self.service = service
         }
 
         func answer(_ method: String, _ uri: String, headers: [(String, String)] = [], body: String = "") async
