@@ -3,8 +3,9 @@ import BatonEnvironment
 import Foundation
 import Notifications
 
-/// `baton notifications tokens [--app A] [--device D] [--json]`: the device tokens apps were given
-/// (`registerForRemoteNotifications()`), valid and unregistered, for `baton push --token`.
+/// `baton notifications tokens [--app A] [--device D] [--json] | --unregister TOKEN`: the device tokens apps were
+/// given (`registerForRemoteNotifications()`), valid and unregistered, for `baton push --token`; `--unregister`
+/// ends one as its app's `unregisterForRemoteNotifications()` does (a push to it is then 410 Unregistered).
 struct NotificationsTokensCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
@@ -12,13 +13,18 @@ struct NotificationsTokensCommand: AsyncParsableCommand {
         discussion: """
             One line per token: the token (64 hex digits), the app, the device, and "valid" or when it was \
             unregistered. --json prints [{"token", "owner": {"bundleIdentifier", "device"}, "registered", \
-            "unregistered"?}] with ISO 8601 dates.
+            "unregistered"?}] with ISO 8601 dates. --unregister TOKEN ends a valid token as its app's \
+            unregisterForRemoteNotifications() does: a push to it is then APNs' 410 Unregistered (exit 67 for a \
+            token that is not a valid one of this account).
             """)
 
     @OptionGroup var scope: NotificationScope
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: ArgumentHelp("Unregister this device token (64 hex digits).", valueName: "token"))
+    var unregister: String?
 
     func run() async throws {
+        if let unregister { return try await self.unregister(unregister) }
         guard case .tokensList(let list) = await NotificationCLI.request(.tokensQuery(scope.filter())) else {
             NotificationCLI.fail("unexpected reply", code: NotificationCLI.ExitCode.failed)
         }
@@ -30,5 +36,29 @@ struct NotificationsTokensCommand: AsyncParsableCommand {
             print(
                 TerminalText.line("\(token.token)  \(token.owner.bundleIdentifier) on \(token.owner.device)  \(state)"))
         }
+    }
+
+    /// Unregisters the valid token `text` names, as its app would; prints it as the list does.
+    private func unregister(_ text: String) async throws {
+        guard case .tokensList(let list) = await NotificationCLI.request(.tokensQuery(NotificationFilter())),
+            let token = DeviceToken.normalized(text).flatMap({ hex in
+                list.first { $0.token == hex && $0.unregistered == nil }
+            })
+        else {
+            NotificationCLI.fail(
+                "\(BoundedQuote.quote(text, limit: 80)) is not a valid device token of this account",
+                code: NotificationCLI.ExitCode.unknownTarget)
+        }
+        guard case .done = await NotificationCLI.request(.unregisterForRemoteNotifications(token.owner)) else {
+            NotificationCLI.fail("unexpected reply", code: NotificationCLI.ExitCode.failed)
+        }
+        if json {
+            guard case .tokensList(let after) = await NotificationCLI.request(.tokensQuery(NotificationFilter())) else {
+                NotificationCLI.fail("unexpected reply", code: NotificationCLI.ExitCode.failed)
+            }
+            return try JSONOutput.print(after.filter { $0.token == token.token })
+        }
+        let owner = token.owner
+        print(TerminalText.line("\(token.token)  \(owner.bundleIdentifier) on \(owner.device)  unregistered"))
     }
 }

@@ -8,14 +8,20 @@ import UserNotifications
 /// and `baton push --token` refuses with APNs' reasons, one line each, and the documented exit codes
 /// (37 BadDeviceToken, 38 DeviceTokenNotForTopic, 39 Unregistered with APNs' 410 timestamp).
 @Suite(.serialized) struct DeviceTokenCLITests {
+    /// `harness`'s daemon started and the app com.example.tea connected on the device "kitchen".
+    static func tea(_ harness: BatonHarness) async throws -> UserNotificationCenter {
+        #expect(try await harness.run(["daemon", "start"]).status == 0)
+        let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
+        return try await UserNotificationCenter.connect(
+            bundleIdentifier: "com.example.tea", device: "kitchen", paths: paths)
+    }
+
     @Test func pushByTokenRefusalsNameTheirReasonAndExitCode() async throws {
         let harness = try BatonHarness()
         defer { harness.tearDown() }
-        #expect(try await harness.run(["daemon", "start"]).status == 0)
-        let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
-        let tea = try await UserNotificationCenter.connect(
-            bundleIdentifier: "com.example.tea", device: "kitchen", paths: paths)
+        let tea = try await Self.tea(harness)
         defer { tea.close() }
+        let paths = BatonPaths(environment: ["BATON_HOME": harness.home.path])
         let coffee = try await UserNotificationCenter.connect(
             bundleIdentifier: "com.example.coffee", device: "kitchen", paths: paths)
         defer { coffee.close() }
