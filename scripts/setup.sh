@@ -32,6 +32,8 @@ test_stack() {
     packages+=(python3-pip)
     # A real APNs provider library for `baton apns`' end-to-end test (Tests/EndToEndTests/Providers).
     pip_packages+=(aioapns==4.0)
+    # A real ntfy client for `baton ntfy`'s end-to-end test: Apprise's ntfy:// notifications.
+    pip_packages+=(apprise==2.2.0)
 }
 
 build=1

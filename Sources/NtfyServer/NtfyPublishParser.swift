@@ -48,12 +48,15 @@ public enum NtfyPublishParser {
     }
 
     /// A JSON object posted to `/`: `{"topic": …, "message": …, "title": …, "tags": […], "priority": 4, …}`.
-    public static func parseJSON(_ body: [UInt8], now: Date) throws(NtfyError) -> NtfyPublish {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+    /// As in ntfy, the object's fields stand in for headers: a header it does not name still counts (Apprise
+    /// sends `X-Priority`, `X-Tags` and `X-Icon` beside its JSON).
+    public static func parseJSON(_ request: NtfyRequest, now: Date) throws(NtfyError) -> NtfyPublish {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
             let topic = object["topic"] as? String
         else { throw .messageJSONInvalid }
         try checkTopic(topic)
         var fields: [NtfyField: String] = [:]
+        for field in NtfyField.allCases where field != .message { fields[field] = request.value(field) }
         for (field, key) in [
             (NtfyField.title, "title"), (.click, "click"), (.attach, "attach"), (.filename, "filename"),
             (.icon, "icon"), (.email, "email"), (.call, "call"), (.delay, "delay"), (.cache, "cache"),

@@ -52,7 +52,7 @@ public struct NtfyService: Sendable {
             case ("GET", 0), ("HEAD", 0):
                 return .body(status: 200, contentType: "text/plain", Data("Baton speaks ntfy here.\n".utf8))
             case ("PUT", 0), ("POST", 0):
-                let publish = try NtfyPublishParser.parseJSON(request.body, now: now())
+                let publish = try NtfyPublishParser.parseJSON(request, now: now())
                 try NtfyAccess.check(request, .write, topics: [publish.message.topic], tokens: tokens())
                 return try await self.publish(publish)
             case ("GET", 2) where parts == ["v1", "health"]:

@@ -84,6 +84,36 @@ import Testing
         #expect(try Shell.run(fixture.binary, ["ntfy", "status"], environment: environment).contains("ntfy off"))
     }
 
+    /// Apprise (PyPI, `scripts/setup.sh --test` installs it), a notification router nobody here wrote, with its
+    /// `ntfy://` URL pointing here: its JSON to `/` with `X-Priority` and `X-Tags` beside it becomes the topic's
+    /// notification with both. Skipped only where apprise is missing and `CI` is unset.
+    @Test func appriseNtfyNotificationsLandUnchanged() async throws {
+        let probe = try? Shell.run("/usr/bin/env", ["python3", "-c", "import apprise"])
+        if probe == nil, ProcessInfo.processInfo.environment["CI"] == nil {
+            print("skipped: apprise is not installed (pip install apprise==2.2.0, or scripts/setup.sh --test)")
+            return
+        }
+        let fixture = try await BatonFixture()
+        let environment = fixture.environment
+        let on = try Shell.run(fixture.binary, ["ntfy", "on", "--listen", "127.0.0.1:0"], environment: environment)
+        let host = String(
+            try #require(on.split(separator: "\n").last { $0.hasPrefix("ntfy on: http://") })
+                .dropFirst("ntfy on: http://".count))
+        let script = """
+            import sys, apprise
+            a = apprise.Apprise()
+            a.add("ntfy://\(host)/apprise_topic?priority=high&tags=warning")
+            print("sent" if a.notify(title="From Apprise", body="Sent by apprise") else "failed")
+            """
+        let sent = try Shell.run("/usr/bin/env", ["python3", "-c", script], environment: environment)
+        #expect(sent.contains("sent"), "\(sent)")
+        let delivered = try Shell.run(
+            fixture.binary, ["notifications", "delivered", "--app", "org.freedesktop.ntfy.apprise_topic", "--json"],
+            environment: environment)
+        #expect(delivered.contains("⚠️ From Apprise") && delivered.contains("Sent by apprise"), "\(delivered)")
+        #expect(delivered.contains(#""interruptionLevel" : "timeSensitive""#), "\(delivered)")
+    }
+
     /// Waits until `file` holds `needle` (a hang guard of 30 s, never a timing assumption).
     static func waitFor(_ needle: String, in file: String) async throws {
         for _ in 0..<1_500 {

@@ -138,14 +138,21 @@ import Testing
              "click":"https://homecamera.lan/xasds1h2xsSsa/",
              "actions":[{"action":"view","label":"Admin panel","url":"https://filesrv.lan/admin"}]}
             """#
-        let message = try NtfyPublishParser.parseJSON(Array(body.utf8), now: Self.now).message
+        let message = try NtfyPublishParser.parseJSON(Self.request("POST", "/", body: body), now: Self.now).message
         #expect(message.topic == "mytopic" && message.title == "Low disk space alert")
         #expect(message.priority == 4 && message.tags == ["warning", "cd"])
         #expect(
             message.attachment == NtfyMessage.Attachment(name: "diskspace.jpg", url: "https://filesrv.lan/space.jpg"))
         #expect(message.actions?.first?.label == "Admin panel")
         #expect(throws: NtfyError.messageJSONInvalid) {
-            try NtfyPublishParser.parseJSON(Array("nope".utf8), now: Self.now)
+            try NtfyPublishParser.parseJSON(Self.request("POST", "/", body: "nope"), now: Self.now)
         }
+        // Apprise's form: JSON for the topic, title and message, headers for the rest; the JSON wins.
+        let apprise = try NtfyPublishParser.parseJSON(
+            Self.request(
+                "POST", "/", headers: [("X-Priority", "high"), ("X-Tags", "warning"), ("X-Title", "header")],
+                body: #"{"topic": "apprise_topic", "title": "T", "message": "B"}"#), now: Self.now
+        ).message
+        #expect(apprise.priority == 4 && apprise.tags == ["warning"] && apprise.title == "T")
     }
 }
