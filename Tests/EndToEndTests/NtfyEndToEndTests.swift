@@ -9,10 +9,7 @@ import Testing
     @Test func ntfysCurlExamplesPublishAndSubscribe() async throws {
         let fixture = try await BatonFixture()
         let environment = fixture.environment
-        let on = try Shell.run(fixture.binary, ["ntfy", "on", "--listen", "127.0.0.1:0"], environment: environment)
-        let host = String(
-            try #require(on.split(separator: "\n").last { $0.hasPrefix("ntfy on: http://") })
-                .dropFirst("ntfy on: http://".count))
+        let host = try Self.turnOn(fixture)
         let status = try Shell.run(fixture.binary, ["ntfy", "status"], environment: environment)
         #expect(status.contains("ntfy on: http://\(host) (pid "), "\(status)")
 
@@ -95,10 +92,7 @@ import Testing
         }
         let fixture = try await BatonFixture()
         let environment = fixture.environment
-        let on = try Shell.run(fixture.binary, ["ntfy", "on", "--listen", "127.0.0.1:0"], environment: environment)
-        let host = String(
-            try #require(on.split(separator: "\n").last { $0.hasPrefix("ntfy on: http://") })
-                .dropFirst("ntfy on: http://".count))
+        let host = try Self.turnOn(fixture)
         let script = """
             import sys, apprise
             a = apprise.Apprise()
@@ -112,6 +106,14 @@ import Testing
             environment: environment)
         #expect(delivered.contains("⚠️ From Apprise") && delivered.contains("Sent by apprise"), "\(delivered)")
         #expect(delivered.contains(#""interruptionLevel" : "timeSensitive""#), "\(delivered)")
+    }
+
+    /// `baton ntfy on` on any free loopback port; its `host:port`.
+    static func turnOn(_ fixture: BatonFixture) throws -> String {
+        let on = try Shell.run(
+            fixture.binary, ["ntfy", "on", "--listen", "127.0.0.1:0"], environment: fixture.environment)
+        let line = try #require(on.split(separator: "\n").last { $0.hasPrefix("ntfy on: http://") })
+        return String(line.dropFirst("ntfy on: http://".count))
     }
 
     /// Waits until `file` holds `needle` (a hang guard of 30 s, never a timing assumption).
