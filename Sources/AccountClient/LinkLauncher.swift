@@ -10,13 +10,9 @@ public enum LinkLauncher {
         ResourceLocator.helper("baton-link")
     }
 
-    static func linkFile(_ paths: BatonPaths) -> URL {
-        paths.stateDirectory.appendingPathComponent("account-link.json")
-    }
+    static func linkFile(_ paths: BatonPaths) -> URL { paths.linkRecord }
 
-    static func lockFile(_ paths: BatonPaths) -> URL {
-        paths.runtimeDirectory.appendingPathComponent("account-link.lock")
-    }
+    static func lockFile(_ paths: BatonPaths) -> URL { paths.linkLock }
 
     /// Starts the link when this machine is linked and no link runs; returns why not otherwise.
     @discardableResult

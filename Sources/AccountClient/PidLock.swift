@@ -5,17 +5,7 @@ import Foundation
 /// `baton-link run` and one `baton-notification-server` per machine.
 public enum PidLock {
     /// The pid of the process holding `file`, if one does.
-    public static func holder(of file: URL) -> pid_t? {
-        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
-            flock(descriptor, LOCK_UN)
-            return nil
-        }
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    public static func holder(of file: URL) -> pid_t? { LockHolder.pid(of: file) }
 
     /// Takes `file`'s lock for the life of this process and writes its pid there; false when another holds it.
     public static func hold(_ file: URL) -> Bool {

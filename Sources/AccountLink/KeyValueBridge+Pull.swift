@@ -40,7 +40,7 @@ extension KeyValueBridge {
     /// are replayed, what the server's order made of them is what it keeps.
     private func adopt(row name: String, _ value: PropertyListValue?, from machine: String, seq: Int64) {
         if let held = local[name] {
-            let unsent = held.revision > cursor.pushedRevision && !held.writer.hasPrefix(Self.remoteWriterPrefix)
+            let unsent = held.revision > cursor.pushedRevision && !held.isViaLink
             if unsent {
                 logger.info(
                     "a row waits for a newer local write", metadata: ["key": "\(name)", "seq": "\(seq)"])
@@ -51,13 +51,8 @@ extension KeyValueBridge {
         }
         // On the condition that the daemon holds no newer write of the key than the link has heard of (`write`): a
         // local write still on its way here is not overwritten.
-        write(
-            KeyValueEntry(
-                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine),
-            row: seq)
+        write(Self.fromServer(name, value, machine: machine), row: seq)
         // The daemon does not echo a link's own writes back to it: remember what it now holds.
-        local[name] = KeyValueEntry(
-            key: name, value: value, revision: local[name]?.revision ?? 0, modified: Date(),
-            writer: Self.remoteWriterPrefix + machine)
+        local[name] = Self.fromServer(name, value, machine: machine, revision: local[name]?.revision ?? 0)
     }
 }

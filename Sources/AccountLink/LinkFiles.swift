@@ -9,10 +9,10 @@ public struct LinkFiles: Sendable {
 
     public init(paths: BatonPaths) { self.paths = paths }
 
-    public var link: URL { paths.stateDirectory.appendingPathComponent("account-link.json") }
+    public var link: URL { paths.linkRecord }
     public var key: URL { paths.stateDirectory.appendingPathComponent("account.key") }
     public var cursor: URL { paths.stateDirectory.appendingPathComponent("account-link-cursor.json") }
-    public var lock: URL { paths.runtimeDirectory.appendingPathComponent("account-link.lock") }
+    public var lock: URL { paths.linkLock }
     /// The rows the link passed because they did not open (`SkippedRows`).
     public var skippedRows: URL { paths.stateDirectory.appendingPathComponent("account-link-skipped.json") }
     /// Pushes waiting for the server, and how far the link has read the server's pushes (`PushBridge`).
@@ -124,6 +124,12 @@ public struct LinkCursor: Codable, Sendable, Equatable {
     /// are the other account's; a write made after the join (before the link first read the store) is this
     /// account's and is sent as any other. Without it, everything the link first reads is kept aside.
     public var keepAsideThrough: Int64?
+    /// The newest revision of this machine's writes the server has confirmed holding (its mark, `pushOnce`): if the
+    /// server's mark is ever found below it, the server lost writes (restored from a backup, failed over).
+    public var sentRevision: Int64?
+    /// Set when this home was found restored from an old copy (`checkHistory`): its writes from then on are sent as
+    /// a store of their own (`pushStore`), so the server's mark of the old copy's numbers does not refuse them.
+    public var storeEpoch: String?
     public init() {}
 
     /// The old keys a join from another account uploads on purpose (`join --bring KEYS…`, `--bring-all`).

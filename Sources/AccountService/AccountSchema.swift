@@ -1,72 +1,103 @@
 import Foundation
 import GRDB
 
-/// The migrations of `account.sqlite`. Each service appends its own.
+/// The migrations of `account.sqlite`: history, not code. Each holds the SQL it ran when it was written and calls
+/// nothing that can change later (a helper changed today must not change what an old migration does to a user's
+/// old database); a change of schema is a new migration at the end. `AccountSchemaHistoryTests` upgrades a database
+/// made at every past version, with rows in it, and checks that nothing is lost.
 enum AccountSchema {
+    /// Every migration, oldest first: its identifier and its SQL.
+    static let history: [(identifier: String, sql: String)] = [
+        (
+            "v1: devices and activities",
+            """
+            CREATE TABLE "device" ("name" TEXT PRIMARY KEY NOT NULL, "firstSeen" DATETIME NOT NULL,
+                "lastSeen" DATETIME NOT NULL, "apps" TEXT NOT NULL);
+            CREATE TABLE "activity" ("device" TEXT PRIMARY KEY NOT NULL, "bundleIdentifier" TEXT NOT NULL,
+                "teamIdentifier" TEXT NOT NULL, "activityType" TEXT NOT NULL, "title" TEXT NOT NULL,
+                "sequence" INTEGER NOT NULL, "webpageURL" TEXT, "supportsStreams" BOOLEAN NOT NULL,
+                "advertisedAt" DATETIME);
+            """
+        ),
+        (
+            "v2: key-value store",
+            """
+            CREATE TABLE "kv" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL, "revision" INTEGER NOT NULL,
+                "modified" DATETIME NOT NULL, "writer" TEXT NOT NULL);
+            CREATE TABLE "kvState" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "storeID" TEXT NOT NULL,
+                "lastRevision" INTEGER NOT NULL);
+            INSERT INTO kvState (id, storeID, lastRevision) VALUES (1, upper(
+                substr(hex(randomblob(16)), 1, 8) || '-' || substr(hex(randomblob(16)), 1, 4) || '-' ||
+                substr(hex(randomblob(16)), 1, 4) || '-' || substr(hex(randomblob(16)), 1, 4) || '-' ||
+                substr(hex(randomblob(16)), 1, 12)), 0);
+            CREATE TABLE "kvWriter" ("device" TEXT PRIMARY KEY NOT NULL, "lastWriteID" INTEGER NOT NULL);
+            """
+        ),
+        (
+            "v3: notifications",
+            """
+            CREATE TABLE "notificationPending" ("bundle" TEXT NOT NULL, "device" TEXT NOT NULL,
+                "identifier" TEXT NOT NULL, "request" TEXT NOT NULL, "anchor" DOUBLE NOT NULL, "nextFire" DOUBLE,
+                PRIMARY KEY ("bundle", "device", "identifier"));
+            CREATE TABLE "notificationDelivered" ("bundle" TEXT NOT NULL, "device" TEXT NOT NULL,
+                "identifier" TEXT NOT NULL, "notification" TEXT NOT NULL, "sequence" INTEGER NOT NULL,
+                "unsent" BOOLEAN NOT NULL, PRIMARY KEY ("bundle", "device", "identifier"));
+            CREATE TABLE "notificationApp" ("bundle" TEXT NOT NULL, "device" TEXT NOT NULL,
+                "settings" TEXT NOT NULL, "categories" TEXT NOT NULL, "badge" INTEGER,
+                PRIMARY KEY ("bundle", "device"));
+            CREATE TABLE "notificationPush" ("sequence" INTEGER PRIMARY KEY AUTOINCREMENT, "device" TEXT NOT NULL,
+                "notification" TEXT NOT NULL, "collapseID" TEXT, "expiration" DOUBLE);
+            """
+        ),
+        (
+            "v4: device tokens",
+            """
+            CREATE TABLE "notificationToken" ("token" TEXT PRIMARY KEY NOT NULL, "bundle" TEXT NOT NULL,
+                "device" TEXT NOT NULL, "registered" DOUBLE NOT NULL, "unregistered" DOUBLE);
+            """
+        ),
+        (
+            // The newest removals (`KeyValueTable.keptRemovals`), for the account link's snapshot.
+            "v5: key-value removals",
+            """
+            CREATE TABLE "kvRemoved" ("key" TEXT PRIMARY KEY NOT NULL, "revision" INTEGER NOT NULL,
+                "modified" DATETIME NOT NULL, "writer" TEXT NOT NULL);
+            """
+        ),
+        (
+            // Each push from another machine once, by its server row (`TakenPushes`).
+            "v6: pushes from other machines taken",
+            """
+            CREATE TABLE "notificationTaken" ("sequence" INTEGER PRIMARY KEY AUTOINCREMENT,
+                "row" TEXT NOT NULL UNIQUE, "takenAt" DOUBLE NOT NULL);
+            CREATE INDEX "notificationTaken_on_takenAt" ON "notificationTaken"("takenAt");
+            """
+        ),
+        (
+            // The name a program gave itself (`app_name`), for F4's Settings and `baton notifications settings`.
+            "v7: freedesktop programs' names",
+            """
+            ALTER TABLE "notificationApp" ADD COLUMN "name" TEXT;
+            """
+        ),
+        (
+            // Until v8 a write counted as the account link's when its writer's name began with `machine:`; from v8
+            // the daemon marks the writes of the connection it granted as the link (`LinkService`). Rows from
+            // before keep the meaning they had.
+            "v8: the link's writes known by its connection",
+            """
+            ALTER TABLE kv ADD COLUMN viaLink BOOLEAN NOT NULL DEFAULT 0;
+            ALTER TABLE kvRemoved ADD COLUMN viaLink BOOLEAN NOT NULL DEFAULT 0;
+            UPDATE kv SET viaLink = 1 WHERE substr(writer, 1, 8) = 'machine:';
+            UPDATE kvRemoved SET viaLink = 1 WHERE substr(writer, 1, 8) = 'machine:';
+            """
+        ),
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: devices and activities") { db in
-            try db.create(table: "device") { table in
-                table.primaryKey("name", .text)
-                table.column("firstSeen", .datetime).notNull()
-                table.column("lastSeen", .datetime).notNull()
-                table.column("apps", .text).notNull()
-            }
-            try db.create(table: "activity") { table in
-                table.primaryKey("device", .text)
-                table.column("bundleIdentifier", .text).notNull()
-                table.column("teamIdentifier", .text).notNull()
-                table.column("activityType", .text).notNull()
-                table.column("title", .text).notNull()
-                table.column("sequence", .integer).notNull()
-                table.column("webpageURL", .text)
-                table.column("supportsStreams", .boolean).notNull()
-                table.column("advertisedAt", .datetime)
-            }
-        }
-        migrator.registerMigration("v2: key-value store") { db in
-            try db.create(table: "kv") { table in
-                table.primaryKey("key", .text)
-                table.column("value", .text).notNull()
-                table.column("revision", .integer).notNull()
-                table.column("modified", .datetime).notNull()
-                table.column("writer", .text).notNull()
-            }
-            try db.create(table: "kvState") { table in
-                table.primaryKey("id", .integer).check { $0 == 1 }
-                table.column("storeID", .text).notNull()
-                table.column("lastRevision", .integer).notNull()
-            }
-            try db.execute(
-                sql: "INSERT INTO kvState (id, storeID, lastRevision) VALUES (1, ?, 0)",
-                arguments: [UUID().uuidString])
-            try db.create(table: "kvWriter") { table in
-                table.primaryKey("device", .text)
-                table.column("lastWriteID", .integer).notNull()
-            }
-        }
-        migrator.registerMigration("v3: notifications") { db in
-            try NotificationTable.createTables(db)
-        }
-        migrator.registerMigration("v4: device tokens") { db in
-            try TokenTable.createTable(db)
-        }
-        migrator.registerMigration("v5: key-value removals") { db in
-            // The newest removals (`KeyValueTable.keptRemovals`), for the account link's snapshot.
-            try db.create(table: "kvRemoved") { table in
-                table.primaryKey("key", .text)
-                table.column("revision", .integer).notNull()
-                table.column("modified", .datetime).notNull()
-                table.column("writer", .text).notNull()
-            }
-        }
-        migrator.registerMigration("v6: pushes from other machines taken") { db in
-            // Each push from another machine once, by its server row (`TakenPushes`).
-            try TakenPushes.createTable(db)
-        }
-        migrator.registerMigration("v7: freedesktop programs' names") { db in
-            // The name a program gave itself (`app_name`), for F4's Settings and `baton notifications settings`.
-            try db.alter(table: "notificationApp") { table in table.add(column: "name", .text) }
+        for (identifier, sql) in history {
+            migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
         }
         return migrator
     }

@@ -16,6 +16,10 @@ final class ClientConnection {
     let connectedSince: Date
     /// Set once the device registered.
     var device: RegisterDevice?
+    /// The peer's pid when it connected (`SO_PEERCRED`), when known.
+    var peerPID: pid_t?
+    /// Set once the daemon granted this connection as this machine's account link (`LinkService`).
+    var isLink = false
     /// Set when the daemon decided to close this connection: nothing more is sent.
     private(set) var isClosing = false
     private let logger: Logger

@@ -47,11 +47,12 @@ final class ConnectionHandler: ChannelInboundHandler {
                 channel.close(promise: nil)
             }
         }
-        PeerCredentials.uid(of: channel).whenComplete { result in
+        PeerCredentials.peer(of: channel).whenComplete { result in
             let handler = bound.value
             let hub = handler.hub
             handler.checked = true
-            handler.connection = hub.opened(channel, peerUID: try? result.get())
+            let peer = try? result.get()
+            handler.connection = hub.opened(channel, peerUID: peer?.uid, peerPID: peer?.pid)
             if let connection = handler.connection {
                 for frame in handler.early { hub.received(frame, from: connection) }
             }

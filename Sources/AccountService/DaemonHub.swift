@@ -46,14 +46,16 @@ final class DaemonHub {
         services.register(notifications)
         services.register(
             ControlService(devices: devices, startedAt: now(), logger: logger, shutdown: shutdown))
+        services.register(LinkService(grant: LinkGrant(paths: paths), logger: logger))
         devices.onRegistered = { [services] connection in services.deviceRegistered(connection) }
     }
 
     /// A new connection: admitted only when its peer runs as the daemon's user and the daemon serves
     /// fewer than `limits.maxConnections`.
-    func opened(_ channel: any Channel, peerUID: uid_t?) -> ClientConnection? {
+    func opened(_ channel: any Channel, peerUID: uid_t?, peerPID: pid_t? = nil) -> ClientConnection? {
         let connection = ClientConnection(
             id: nextConnectionID, channel: channel, connectedSince: clock.now(), logger: logger)
+        connection.peerPID = peerPID
         nextConnectionID += 1
         guard let peerUID, peerUID == ownerUID else {
             let who = peerUID.map { "uid \($0)" } ?? "an unidentified peer"

@@ -130,8 +130,10 @@ final class KeyValueService: DaemonService {
                     KeyValueWritten(requestID: write.requestID, key: write.key, writeID: writeID, revision: nil)))
             return
         }
-        if let heard = write.unlessNewerThan, let current = entries[write.key] ?? removed[write.key],
-            current.revision > heard, !current.writer.hasPrefix(KeyValueWrite.linkWriterPrefix)
+        // Only the link's own connection (granted, `LinkService`) makes a conditional write or a write of the link.
+        let viaLink = connection.isLink && write.asThisMachine != true
+        if viaLink, let heard = write.unlessNewerThan, let current = entries[write.key] ?? removed[write.key],
+            current.revision > heard, !current.isViaLink
         {
             // A device's write the link has not heard yet stays; the link sends it once it hears it.
             connection.send(
@@ -156,7 +158,8 @@ final class KeyValueService: DaemonService {
             return reject(write, writeID: writeID, reason: error, to: connection)
         }
         let entry = KeyValueEntry(
-            key: write.key, value: write.value, revision: lastRevision + 1, modified: now(), writer: writer)
+            key: write.key, value: write.value, revision: lastRevision + 1, modified: now(), writer: writer,
+            viaLink: viaLink ? true : nil)
         committing = true
         let accepted = AcceptedWrite(write: write, writeID: writeID, entry: entry, size: size, newTotal: newTotal)
         let bound = NIOLoopBound((self, connection), eventLoop: eventLoop)

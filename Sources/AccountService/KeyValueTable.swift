@@ -25,18 +25,20 @@ struct KeyValueTable {
             else { throw KeyValueTableError.missingState }
             var entries: [String: KeyValueEntry] = [:]
             let decoder = JSONDecoder()
-            for row in try Row.fetchAll(db, sql: "SELECT key, value, revision, modified, writer FROM kv") {
+            for row in try Row.fetchAll(db, sql: "SELECT key, value, revision, modified, writer, viaLink FROM kv") {
                 let key: String = row["key"]
                 let text: String = row["value"]
                 let value = try decoder.decode(PropertyListValue.self, from: Data(text.utf8))
                 entries[key] = KeyValueEntry(
-                    key: key, value: value, revision: row["revision"], modified: row["modified"], writer: row["writer"])
+                    key: key, value: value, revision: row["revision"], modified: row["modified"], writer: row["writer"],
+                    viaLink: Self.viaLink(row))
             }
             var removed: [String: KeyValueEntry] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, revision, modified, writer FROM kvRemoved") {
+            for row in try Row.fetchAll(db, sql: "SELECT key, revision, modified, writer, viaLink FROM kvRemoved") {
                 let key: String = row["key"]
                 removed[key] = KeyValueEntry(
-                    key: key, value: nil, revision: row["revision"], modified: row["modified"], writer: row["writer"])
+                    key: key, value: nil, revision: row["revision"], modified: row["modified"], writer: row["writer"],
+                    viaLink: Self.viaLink(row))
             }
             var writers: [String: UInt64] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT device, lastWriteID FROM kvWriter") {
@@ -47,6 +49,12 @@ struct KeyValueTable {
                 storeID: state["storeID"], lastRevision: state["lastRevision"], entries: entries, removed: removed,
                 lastWriteIDs: writers)
         }
+    }
+
+    /// A row's `viaLink` column as the entry carries it (nil for a device's write).
+    private static func viaLink(_ row: Row) -> Bool? {
+        let flag: Bool = row["viaLink"]
+        return flag ? true : nil
     }
 
     /// How many removals are kept (the newest): a link away for more removals than this misses the oldest.
@@ -74,17 +82,22 @@ struct KeyValueTable {
                 if let json {
                     try db.cachedStatement(
                         sql: """
-                            INSERT INTO kv (key, value, revision, modified, writer) VALUES (?, ?, ?, ?, ?)
+                            INSERT INTO kv (key, value, revision, modified, writer, viaLink) VALUES (?, ?, ?, ?, ?, ?)
                             ON CONFLICT(key) DO UPDATE SET value = excluded.value, revision = excluded.revision,
-                                modified = excluded.modified, writer = excluded.writer
+                                modified = excluded.modified, writer = excluded.writer, viaLink = excluded.viaLink
                             """
-                    ).execute(arguments: [entry.key, json, entry.revision, entry.modified, entry.writer])
+                    ).execute(arguments: [
+                        entry.key, json, entry.revision, entry.modified, entry.writer, entry.isViaLink,
+                    ])
                     try db.cachedStatement(sql: "DELETE FROM kvRemoved WHERE key = ?").execute(arguments: [entry.key])
                 } else {
                     try db.cachedStatement(sql: "DELETE FROM kv WHERE key = ?").execute(arguments: [entry.key])
                     try db.cachedStatement(
-                        sql: "INSERT OR REPLACE INTO kvRemoved (key, revision, modified, writer) VALUES (?, ?, ?, ?)"
-                    ).execute(arguments: [entry.key, entry.revision, entry.modified, entry.writer])
+                        sql: """
+                            INSERT OR REPLACE INTO kvRemoved (key, revision, modified, writer, viaLink)
+                            VALUES (?, ?, ?, ?, ?)
+                            """
+                    ).execute(arguments: [entry.key, entry.revision, entry.modified, entry.writer, entry.isViaLink])
                     try db.cachedStatement(
                         sql: """
                             DELETE FROM kvRemoved WHERE revision <= (

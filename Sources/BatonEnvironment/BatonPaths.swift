@@ -52,6 +52,12 @@ public struct BatonPaths: Sendable, Equatable {
     public var daemonSocket: URL { runtimeDirectory.appendingPathComponent("daemon.sock") }
     /// The lock that keeps one daemon per user.
     public var daemonLock: URL { runtimeDirectory.appendingPathComponent("daemon.lock") }
+    /// The account link's record (the server, account and machine this machine is linked to): there when linked.
+    public var linkRecord: URL { stateDirectory.appendingPathComponent("account-link.json") }
+    /// The lock `baton-link run` holds for its life, with its pid written in it.
+    public var linkLock: URL { runtimeDirectory.appendingPathComponent("account-link.lock") }
+    /// The token the daemon writes at each start for the link it starts to show (`LinkHello`).
+    public var linkToken: URL { runtimeDirectory.appendingPathComponent("link.token") }
     /// The account's durable database.
     public var database: URL { stateDirectory.appendingPathComponent("account.sqlite") }
     /// The directory of log files.

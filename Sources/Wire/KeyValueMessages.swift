@@ -8,16 +8,25 @@ public struct KeyValueEntry: Codable, Hashable, Sendable {
     /// The daemon's write counter when this value was stored; later writes have larger revisions.
     public var revision: Int64
     public var modified: Date
-    /// The device (or `cli` tool) that wrote it.
+    /// The device (or `cli` tool) that wrote it; for a value the account link brought, the machine it came from.
     public var writer: String
+    /// True when the account link wrote it (a connection the daemon granted as the link, `LinkHello`): the value
+    /// came from the server. Nil or false for every device's and tool's write, whatever its writer's name.
+    public var viaLink: Bool?
 
-    public init(key: String, value: PropertyListValue?, revision: Int64, modified: Date, writer: String) {
+    public init(
+        key: String, value: PropertyListValue?, revision: Int64, modified: Date, writer: String, viaLink: Bool? = nil
+    ) {
         self.key = key
         self.value = value
         self.revision = revision
         self.modified = modified
         self.writer = writer
+        self.viaLink = viaLink
     }
+
+    /// Whether the account link wrote it (`viaLink`).
+    public var isViaLink: Bool { viaLink == true }
 }
 
 /// Client → daemon: set (or with a nil value remove) one key. Answered by `KeyValueWritten` or `KeyValueRejected`.
@@ -31,17 +40,19 @@ public struct KeyValueWrite: Codable, Hashable, Sendable {
     /// The writer's name when the connection has not registered a device (the CLI).
     public var writer: String?
     /// The account link's condition on a write it brings from the server: the newest revision of the key it has
-    /// heard of. The daemon refuses the write (answers with no revision) when the key holds a newer write of
-    /// anyone but a link (`linkWriterPrefix`): a device's acknowledged write the link has not heard yet is never
-    /// overwritten by an older server row (the link sends it, ordered after that row, once it hears it).
+    /// heard of. The daemon refuses the write (answers with no revision) when the key holds a newer write that is
+    /// not the link's own (`KeyValueEntry.viaLink`): a device's acknowledged write the link has not heard yet is
+    /// never overwritten by an older server row (the link sends it, ordered after that row, once it hears it).
+    /// Read only on the link's connection.
     public var unlessNewerThan: Int64?
-
-    /// How the account link names the machine a value came from (`machine:laptop`) when it writes it here.
-    public static let linkWriterPrefix = "machine:"
+    /// The link writes this value as the machine's own, not as one from the server (keys a home brings when it
+    /// joins an account): it is stored without `viaLink`, so it is sent like a device's write. Read only on the
+    /// link's connection (every other connection's writes are their own anyway).
+    public var asThisMachine: Bool?
 
     public init(
         requestID: UInt64, key: String, value: PropertyListValue?, writeID: UInt64? = nil, writer: String? = nil,
-        unlessNewerThan: Int64? = nil
+        unlessNewerThan: Int64? = nil, asThisMachine: Bool? = nil
     ) {
         self.requestID = requestID
         self.key = key
@@ -49,6 +60,7 @@ public struct KeyValueWrite: Codable, Hashable, Sendable {
         self.writeID = writeID
         self.writer = writer
         self.unlessNewerThan = unlessNewerThan
+        self.asThisMachine = asThisMachine
     }
 }
 

@@ -6,12 +6,17 @@ import NIOCore
 public enum PeerCredentials {
     /// The peer's uid, or a failed future when the channel is not a Unix socket.
     public static func uid(of channel: any Channel) -> EventLoopFuture<uid_t> {
+        peer(of: channel).map { $0.uid }
+    }
+
+    /// The peer's uid and pid (the pid it had when it connected), or a failed future when not a Unix socket.
+    public static func peer(of channel: any Channel) -> EventLoopFuture<(uid: uid_t, pid: pid_t)> {
         guard let provider = channel as? any SocketOptionProvider else {
             return channel.eventLoop.makeFailedFuture(PeerCredentialsError.notASocket)
         }
         let future: EventLoopFuture<PeerCredentialsRecord> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
-        return future.map { $0.uid }
+        return future.map { (uid: $0.uid, pid: $0.pid) }
     }
 }
 

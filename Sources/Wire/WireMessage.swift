@@ -4,7 +4,7 @@ import BatonEnvironment
 ///
 /// New services (key-value store, notifications) add a family and their messages.
 public enum MessageFamily: String, Codable, Sendable, CaseIterable {
-    case device, activity, stream, control, query, keyValue, notification
+    case device, activity, stream, control, query, keyValue, notification, link
 }
 
 /// Every message between a client and the daemon. On the wire: `{"kind": "...", "body": {...}}`.
@@ -43,6 +43,8 @@ public enum WireMessage: Hashable, Sendable {
     case keyValueChanged(KeyValueChanged)
     /// Every message of the notification family (see `NotificationEnvelope`).
     case notification(NotificationEnvelope)
+    case linkHello(LinkHello)
+    case linkGranted(LinkGranted)
 }
 
 extension WireKind {
@@ -147,6 +149,12 @@ extension WireKind {
         WireKind(
             "notification", .notification, WireMessage.notification,
             { if case .notification(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "linkHello", .link, WireMessage.linkHello,
+            { if case .linkHello(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
+        WireKind(
+            "linkGranted", .link, WireMessage.linkGranted,
+            { if case .linkGranted(let body) = $0 { body } else { nil } }, requestID: { $0.requestID }),
     ]
 }
 

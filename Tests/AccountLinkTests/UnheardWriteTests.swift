@@ -64,10 +64,15 @@ import Wire
         #expect(try machines.baton("laptop", ["daemon", "start"]).status == 0)
         #expect(try machines.baton("laptop", ["kv", "set", "shared.k", "bob's"]).status == 0)
         let paths = BatonPaths(environment: ["BATON_HOME": machines.home("laptop").path])
-        let late = try RawDaemonSocket(path: paths.socket.path)
-        try late.send(.keyValueWrite(asked))
-        #expect(late.next(limit: 60) { if case .keyValueWritten = $0 { true } else { false } } != nil)
-        late.closeNow()
+        // As the link: this process holds the link's lock, and shows the daemon's token.
+        let late = try LinkClaimant(paths: paths, holdLock: false)
+        guard case .linkGranted = late.answer() else {
+            Issue.record("the late link was not granted")
+            return
+        }
+        try late.socket.send(.keyValueWrite(asked))
+        #expect(late.socket.next(limit: 60) { if case .keyValueWritten = $0 { true } else { false } } != nil)
+        late.close()
         close(lock)  // The daemon's supervision starts the link now.
 
         #expect(try Across.value(machines, "laptop", "shared.k") == "bob's")

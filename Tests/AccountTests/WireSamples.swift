@@ -59,6 +59,8 @@ enum WireSamples {
             KeyValueSnapshot(requestID: 9, storeID: "store", revision: 9, entries: [entry], piece: 1, pieceCount: 2)),
         .keyValueChanged(KeyValueChanged(entries: [entry])),
         .notification(NotificationEnvelope(kind: "add", requestID: 10, body: #"{"identifier":"n"}"#)),
+        .linkHello(LinkHello(requestID: 11, token: "1f-2e-3d-4c")),
+        .linkGranted(LinkGranted(requestID: 11)),
     ]
 
     /// Each message as `kind<TAB>JSON`, one line each.

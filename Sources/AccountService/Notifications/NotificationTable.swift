@@ -19,42 +19,6 @@ struct NotificationTable: Sendable {
         batcher = WriteBatcher(writes: writes, logger: logger)
     }
 
-    static func createTables(_ db: Database) throws {
-        try db.create(table: "notificationPending") { table in
-            table.column("bundle", .text).notNull()
-            table.column("device", .text).notNull()
-            table.column("identifier", .text).notNull()
-            table.column("request", .text).notNull()
-            table.column("anchor", .double).notNull()
-            table.column("nextFire", .double)
-            table.primaryKey(["bundle", "device", "identifier"])
-        }
-        try db.create(table: "notificationDelivered") { table in
-            table.column("bundle", .text).notNull()
-            table.column("device", .text).notNull()
-            table.column("identifier", .text).notNull()
-            table.column("notification", .text).notNull()
-            table.column("sequence", .integer).notNull()
-            table.column("unsent", .boolean).notNull()
-            table.primaryKey(["bundle", "device", "identifier"])
-        }
-        try db.create(table: "notificationApp") { table in
-            table.column("bundle", .text).notNull()
-            table.column("device", .text).notNull()
-            table.column("settings", .text).notNull()
-            table.column("categories", .text).notNull()
-            table.column("badge", .integer)
-            table.primaryKey(["bundle", "device"])
-        }
-        try db.create(table: "notificationPush") { table in
-            table.autoIncrementedPrimaryKey("sequence")
-            table.column("device", .text).notNull()
-            table.column("notification", .text).notNull()
-            table.column("collapseID", .text)
-            table.column("expiration", .double)
-        }
-    }
-
     /// A pending request as stored.
     struct PendingRow {
         var owner: NotificationOwner

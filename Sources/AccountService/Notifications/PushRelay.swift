@@ -31,7 +31,7 @@ final class PushRelay: @unchecked Sendable {
     init(clock: any DeadlineClock, paths: BatonPaths) {
         self.clock = clock
         heldFile = paths.stateDirectory.appendingPathComponent("account-relay-held.json")
-        linkFile = paths.stateDirectory.appendingPathComponent("account-link.json")
+        linkFile = paths.linkRecord
     }
 
     /// The held pushes, read from their file each time (`account leave` removes it: they are dropped then).

@@ -21,14 +21,6 @@ struct TakenPushes {
     /// The ids in the order they were taken, with when.
     private var order: [(row: String, at: Date)] = []
 
-    static func createTable(_ db: Database) throws {
-        try db.create(table: "notificationTaken") { table in
-            table.autoIncrementedPrimaryKey("sequence")
-            table.column("row", .text).notNull().unique()
-            table.column("takenAt", .double).notNull().indexed()
-        }
-    }
-
     /// Every id kept, read once at start.
     static func load(_ pool: DatabasePool) throws -> TakenPushes {
         try pool.read { db in

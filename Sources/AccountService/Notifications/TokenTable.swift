@@ -5,16 +5,6 @@ import Notifications
 /// The device tokens in `account.sqlite` (`notificationToken`): one row per token ever given, valid or
 /// unregistered (an unregistered token is kept so a push to it is answered `Unregistered` with its time).
 enum TokenTable {
-    static func createTable(_ db: Database) throws {
-        try db.create(table: "notificationToken") { table in
-            table.primaryKey("token", .text)
-            table.column("bundle", .text).notNull()
-            table.column("device", .text).notNull()
-            table.column("registered", .double).notNull()
-            table.column("unregistered", .double)
-        }
-    }
-
     /// Every token, by token.
     static func load(_ pool: DatabasePool) throws -> [String: DeviceToken] {
         try pool.read { db in
