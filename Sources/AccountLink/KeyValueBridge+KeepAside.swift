@@ -9,20 +9,29 @@ import Wire
 extension KeyValueBridge {
     func keepAside(bringing bring: LinkCursor.Bring) {
         let plan = KeepAsidePlan(entries: local.values, bring: bring, joinRevision: cursor.keepAsideThrough)
-        for entry in plan.brought {
-            write(KeyValueEntry(key: entry.key, value: entry.value, revision: 0, modified: Date(), writer: "brought"))
-        }
-        for name in plan.aside.keys {
-            write(name, nil, from: record.machine)
-            local[name] = KeyValueEntry(
-                key: name, value: nil, revision: local[name]?.revision ?? 0, modified: Date(),
-                writer: Self.remoteWriterPrefix + record.machine)
-        }
+        // The file first: a key is removed from the live store only once it is kept (added to the moves before it).
+        var keptAside = plan.aside.isEmpty
         if !plan.aside.isEmpty {
-            try? LinkFiles.writeJSON(plan.aside, to: files.keptAside)
-            logger.notice(
-                "keys of another account kept aside, not sent",
-                metadata: ["keys": "\(plan.aside.count)", "file": "\(files.keptAside.path)"])
+            do {
+                try KeptAsideFile(url: files.keptAside).add(plan.aside, at: Date())
+                keptAside = true
+                logger.notice(
+                    "keys of another account kept aside, not sent",
+                    metadata: ["keys": "\(plan.aside.count)", "file": "\(files.keptAside.path)"])
+            } catch {
+                logger.error(
+                    "keys of another account not kept aside: left in the live store, not sent",
+                    metadata: ["keys": "\(plan.aside.count)", "error": "\(error)"])
+            }
+        }
+        for entry in plan.brought {
+            write(
+                KeyValueEntry(key: entry.key, value: entry.value, revision: 0, modified: Date(), writer: "brought"),
+                asThisMachine: true)
+        }
+        for name in plan.aside.keys where keptAside {
+            write(name, nil, from: record.machine)
+            local[name] = Self.fromServer(name, nil, machine: record.machine, revision: local[name]?.revision ?? 0)
         }
         try? advance {
             $0.pushedRevision = max($0.pushedRevision, plan.sentThrough)

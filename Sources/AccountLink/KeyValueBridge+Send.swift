@@ -25,7 +25,7 @@ extension KeyValueBridge {
     /// a newer round wrote past it, changes nothing.
     private func pushOnce(_ client: PostgresClient, round: Int) async throws -> Bool {
         let pending = local.values
-            .filter { $0.revision > cursor.pushedRevision && !$0.writer.hasPrefix(Self.remoteWriterPrefix) }
+            .filter { $0.revision > cursor.pushedRevision && !$0.isViaLink }
             .sorted { $0.revision < $1.revision }
         let highest = local.values.map(\.revision).max() ?? cursor.pushedRevision
         guard !pending.isEmpty else {
@@ -48,12 +48,17 @@ extension KeyValueBridge {
             // commit in order: otherwise a machine could read number n+1 before n committed, move its cursor past
             // n, and never see n. Row security hides that row from every other role: none can hold the lock. Then
             // the key's row from before names were sealed (named in the clear), if there is one, goes.
-            let (store, revision) = (storeID, entry.revision)
+            // The mark moves only from where this machine last saw it (`sent`): a server whose mark went back
+            // (restored, failed over) writes nothing and says so (`checkHistory`).
+            let (store, revision, sent, digest) = (
+                pushStore, entry.revision, cursor.sentRevision ?? 0, digest(of: entry)
+            )
             let outcome = try await client.query(
                 """
                 WITH mark AS (
-                    UPDATE baton.machines SET kv_store = \(store), kv_revision = \(revision)
+                    UPDATE baton.machines SET kv_store = \(store), kv_revision = \(revision), kv_digest = \(digest)
                     WHERE machine = \(machine) AND (kv_store IS DISTINCT FROM \(store) OR kv_revision < \(revision))
+                        AND (\(sent) = 0 OR (kv_store = \(store) AND kv_revision >= \(sent)))
                     RETURNING 1),
                 turn AS (SELECT baton.next_change() AS seq FROM mark),
                 written AS (
@@ -64,12 +69,18 @@ extension KeyValueBridge {
                     RETURNING seq),
                 rung AS (SELECT pg_notify(\(channel), 'kv') FROM written)
                 SELECT (SELECT count(*) FROM rung)::bigint,
-                    EXISTS (SELECT 1 FROM baton.machines WHERE machine = \(machine))
+                    EXISTS (SELECT 1 FROM baton.machines WHERE machine = \(machine)),
+                    (SELECT kv_revision FROM baton.machines WHERE machine = \(machine) AND kv_store = \(store))
                 """, logger: logger
-            ).collect().first?.decode((Int64, Bool).self)
+            ).collect().first?.decode((Int64, Bool, Int64?).self)
             // No machine row (it is written by the round's touch): nothing was written; the round fails and the next
             // one, which touches first, sends it.
-            guard let (wrote, known) = outcome, known else { throw KeyValueSendFailure.noMachineRow }
+            guard let (wrote, known, mark) = outcome, known else { throw KeyValueSendFailure.noMachineRow }
+            if sent > 0, (mark ?? 0) < sent {
+                serverWentBack(mark: mark ?? 0, lostWrites: true)
+                return false
+            }
+            try advance { $0.sentRevision = max($0.sentRevision ?? 0, revision) }
             logger.info(
                 wrote == 0 ? "a write the server already has is not written again" : "sent",
                 metadata: ["key": "\(entry.key)", "revision": "\(revision)"])

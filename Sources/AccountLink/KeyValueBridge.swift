@@ -14,7 +14,18 @@ import Wire
 /// store is the durable queue: the cursor says which local revisions were not pushed yet, and they go first when
 /// the server is back (the server's order decides).
 public actor KeyValueBridge {
-    public static let remoteWriterPrefix = KeyValueWrite.linkWriterPrefix
+    /// How the link names the machine a value came from when it writes it into its daemon (`machine:laptop`):
+    /// a name to show, never how a write is known as the link's (`KeyValueEntry.viaLink` is).
+    public static let remoteWriterPrefix = "machine:"
+
+    /// A value as the link writes it from the server: `machine`'s, marked as the link's.
+    static func fromServer(
+        _ name: String, _ value: PropertyListValue?, machine: String, revision: Int64 = 0
+    ) -> KeyValueEntry {
+        KeyValueEntry(
+            key: name, value: value, revision: revision, modified: Date(), writer: remoteWriterPrefix + machine,
+            viaLink: true)
+    }
 
     let record: AccountLinkRecord
     let key: AccountKey
@@ -32,6 +43,11 @@ public actor KeyValueBridge {
     /// The daemon store's identity (`KeyValueSnapshot.storeID`): its revisions count within it. The server keeps
     /// the newest revision this machine has written of it, so a write sent again is written once (`pushOnce`).
     var storeID = ""
+    /// The daemon store's revision when it arrived (`KeyValueSnapshot.revision`): a home restored from an old copy
+    /// holds less than the server's mark of it (`checkHistory`).
+    var storeRevision: Int64 = 0
+    /// How far this link last told the server it has read (`noteReads`); nil until it has this run.
+    var notedRead: Int64?
     /// The serve loop's gate while it is connected: the daemon's changes ring it (`.send`), so the serve loop's
     /// rounds are the one place that writes to the server.
     private var gate: PullGate?
@@ -86,6 +102,10 @@ public actor KeyValueBridge {
             throw .failed("cannot reach this machine's daemon at \(files.paths.socket.path): \(error)")
         }
         daemon = link
+        // First, the claim to be this machine's link (the daemon wrote the token for the link it starts, and checks
+        // that this process holds the link's lock): only then are this connection's writes the link's.
+        let token = (try? PrivateFile.read(files.paths.linkToken)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        link.send(.linkHello(LinkHello(requestID: 3, token: token)))
         link.send(.keyValueFetch(KeyValueFetch(requestID: 1, subscribe: true, removals: true)))
         await pushes.attach(link)
         await withTaskGroup(of: Void.self) { group in
@@ -106,7 +126,7 @@ public actor KeyValueBridge {
                 case .keyValueSnapshot(let piece):
                     if let snapshot = try? assembler.add(piece) { self.adoptStore(snapshot) }
                 case .keyValueChanged(let changed):
-                    for entry in changed.entries where !entry.writer.hasPrefix(Self.remoteWriterPrefix) {
+                    for entry in changed.entries where !entry.isViaLink {
                         logger.info(
                             "a local write", metadata: ["key": "\(entry.key)", "revision": "\(entry.revision)"])
                     }
@@ -119,6 +139,8 @@ public actor KeyValueBridge {
                 case .notification(let envelope):
                     // The daemon's answers to posted pushes move the push cursor: the serve loop tells the server.
                     if await self.pushes.receive(envelope, client) { self.ringPushes() }
+                case .error(let failure) where failure.requestID == 3:
+                    logger.error("the daemon refused this link", metadata: ["reason": "\(failure.failure)"])
                 case .error(let failure):
                     if await self.pushes.failed(failure) { self.ringPushes() }
                 case .keyValueWritten(let reply):
@@ -204,13 +226,17 @@ public actor KeyValueBridge {
     private func round(_ asked: PullGate.Asked, _ client: PostgresClient) async throws {
         if asked.contains(.touch) {
             try await touchMachine(client)
+            try await checkHistory(client)
             try await findLegacyRows(client)
         }
         if !asked.isDisjoint(with: [.keyValues, .send]) {
             if let wantedCard { await publish(wantedCard, client) }
             try await pushPendingOrThrow(client)
         }
-        if asked.contains(.keyValues) { try await pull(client) }
+        if asked.contains(.keyValues) {
+            try await pull(client)
+            try await noteReads(client)
+        }
         if asked.contains(.pushes) {
             try await pushes.flush(client)
             try await pushes.pull(client)
@@ -247,6 +273,7 @@ public actor KeyValueBridge {
     private func adoptStore(_ snapshot: KeyValueSnapshot) {
         adopt(snapshot.entries)
         storeID = snapshot.storeID
+        storeRevision = snapshot.revision
         logger.info(
             "the daemon's store arrived",
             metadata: [
@@ -263,9 +290,7 @@ public actor KeyValueBridge {
     }
 
     func write(_ name: String, _ value: PropertyListValue?, from machine: String) {
-        write(
-            KeyValueEntry(
-                key: name, value: value, revision: 0, modified: Date(), writer: Self.remoteWriterPrefix + machine))
+        write(Self.fromServer(name, value, machine: machine))
     }
 
     /// Writes `entry`'s value into the daemon as its writer, only if the key holds no device's write newer than
@@ -275,7 +300,9 @@ public actor KeyValueBridge {
     /// overwritten in the daemon and, if the link ended before it heard the write and wrote it back, lost. A write
     /// that brings the server's `row` holds the cursor file below that row until the daemon answers it
     /// (`settleServerCursor`).
-    func write(_ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil, row: Int64? = nil) {
+    func write(
+        _ entry: KeyValueEntry, unlessNewerThan heard: Int64? = nil, row: Int64? = nil, asThisMachine: Bool = false
+    ) {
         requestCounter += 1
         ownWrites[requestCounter] = entry
         if let row { rowWrites[requestCounter] = row }
@@ -283,7 +310,8 @@ public actor KeyValueBridge {
             .keyValueWrite(
                 KeyValueWrite(
                     requestID: requestCounter, key: entry.key, value: entry.value, writer: entry.writer,
-                    unlessNewerThan: heard ?? local[entry.key]?.revision ?? 0)))
+                    unlessNewerThan: heard ?? local[entry.key]?.revision ?? 0, asThisMachine: asThisMachine ? true : nil
+                )))
     }
 
     /// The daemon stored a write of the link's as `reply.revision`: the link holds it, unless it heard a later

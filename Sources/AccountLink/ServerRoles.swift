@@ -48,7 +48,7 @@ public enum ServerRoles {
     /// The columns an account's upserts and updates change, table by table.
     static let updatableColumns: [(String, [String])] = [
         ("key_values", ["sealed", "size", "machine", "seq", "written_at"]),
-        ("machines", ["seen_at", "machine_id", "sealed", "kv_store", "kv_revision"]),
+        ("machines", ["seen_at", "machine_id", "sealed", "kv_store", "kv_revision", "kv_read", "kv_digest"]),
         ("devices", ["seen_at"]),
         ("offers", ["apps", "bundle", "team", "activity_type", "sequence", "sealed", "size", "seq", "updated_at"]),
     ]

@@ -148,6 +148,13 @@ public enum ServerSchema {
             "ALTER TABLE baton.machines ADD COLUMN kv_store text",
             "ALTER TABLE baton.machines ADD COLUMN kv_revision bigint NOT NULL DEFAULT 0",
         ],
+        // 10: what the server holds of each machine, so backups and failovers are ordinary faults
+        // (`KeyValueBridge.checkHistory`): how far the machine has read (NULL until it says), and a keyed digest of
+        // the write at its mark (NULL for marks written before).
+        [
+            "ALTER TABLE baton.machines ADD COLUMN kv_read bigint",
+            "ALTER TABLE baton.machines ADD COLUMN kv_digest text",
+        ],
     ]
 
     /// Row-level security on `tables`, forced on their owner too: each role sees and changes only its own rows.

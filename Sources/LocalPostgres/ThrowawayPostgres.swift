@@ -187,6 +187,21 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         self.server = nil
     }
 
+    /// Writes a backup of `database` to `file` (`pg_dump`, custom format), as an operator's nightly backup does.
+    public func dump(database: String = "baton", to file: URL) throws {
+        try Self.run(
+            binaries.appendingPathComponent("pg_dump").path, [adminURL(database: database), "-Fc", "-f", file.path])
+    }
+
+    /// Replaces `database` with the backup in `file`, as after a disk loss: the database is dropped (its clients
+    /// cut off), created again and restored (`pg_restore`); the cluster's roles stay.
+    public func restore(database: String = "baton", from file: URL) throws {
+        try psql(database: "postgres", "DROP DATABASE \(database) WITH (FORCE)")
+        try psql(database: "postgres", "CREATE DATABASE \(database)")
+        try Self.run(
+            binaries.appendingPathComponent("pg_restore").path, ["-d", adminURL(database: database), file.path])
+    }
+
     /// Runs SQL as the administrator; returns psql's unaligned output.
     @discardableResult
     public func psql(database: String, _ sql: String) throws -> String {

@@ -63,7 +63,8 @@ final class LinkedMachines: @unchecked Sendable {
         for machine in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
             _ = try? baton(machine, ["daemon", "stop"])
         }
-        try? FileManager.default.removeItem(at: root)
+        // BATON_KEEP_HOMES=1 keeps the homes (their logs) of a failing test to read.
+        if ProcessInfo.processInfo.environment["BATON_KEEP_HOMES"] == nil { try? FileManager.default.removeItem(at: root) }
     }
 }
 
