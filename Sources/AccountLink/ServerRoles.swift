@@ -29,7 +29,7 @@ public enum ServerRoles {
             "REVOKE ALL ON ALL TABLES IN SCHEMA baton FROM \(accounts)",
             "GRANT SELECT ON baton.schema_version TO \(accounts)",
             // Row access without a table-wide UPDATE or DELETE, which would let an account lock a whole table
-            // (`ServerSchema.accountWrites`).
+            // (`ServerSchema.migration7`).
             "GRANT SELECT, INSERT ON " + rowTables.map { "baton.\($0)" }.joined(separator: ", ") + " TO \(accounts)",
         ]
             + updatableColumns.map { table, columns in

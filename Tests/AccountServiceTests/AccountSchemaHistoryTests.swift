@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import AccountService
@@ -75,6 +76,20 @@ import Testing
                 // A device named like a machine, written at v8: a device's write.
                 #expect(try Bool.fetchOne(db, sql: "SELECT viaLink FROM kv WHERE key = 'named'") == false)
             }
+        }
+    }
+
+    /// What each past migration was; editing one fails here (a change of schema is a new migration).
+    static let recorded = [
+        "e07b2eb8b767db02", "481e805d80c2f8cc", "520f88e1cf62e4", "ad0b0c8c2b97f4cf", "58fcb6dfe500f0d3",
+        "7ee490280e473c11", "51c8bd7ac6e4bd48", "3e53913efe813a4a",
+    ]
+
+    @Test func noPastMigrationIsEdited() {
+        let digests = AccountSchema.history.map { MigrationDigest.of($0.identifier + "\n" + $0.sql) }
+        #expect(digests.count >= Self.recorded.count)
+        for (index, digest) in Self.recorded.enumerated() where index < digests.count {
+            #expect(digests[index] == digest, "migration \(index + 1) was edited: add a new migration instead")
         }
     }
 
