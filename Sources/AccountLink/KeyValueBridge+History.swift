@@ -58,7 +58,13 @@ extension KeyValueBridge {
         guard let row = rows.first else { return }
         let (store, mark, markDigest, read, lastChange) = try row.decode((String?, Int64, String?, Int64?, Int64).self)
         let sent = cursor.sentRevision ?? 0
-        let lostWrites = sent > 0 && (store != pushStore || mark < sent)
+        if let store, store != pushStore, sent > 0 {
+            // Another store's mark (this machine's daemon has a new store, or this home a new epoch): nothing of
+            // this store's was confirmed there to compare.
+            try advance { $0.sentRevision = nil }
+            return
+        }
+        let lostWrites = Self.serverLostWrites(sent: sent, store: store, mark: mark, ours: pushStore)
         let lostReads = (read ?? 0) < cursor.serverSeq || lastChange < readSeq
         if lostWrites || lostReads {
             serverWentBack(mark: store == pushStore ? mark : 0, lostWrites: lostWrites)
@@ -79,9 +85,18 @@ extension KeyValueBridge {
         }
     }
 
+    /// Whether the server lost writes of this machine's it had confirmed (`sent`): its mark of this store is below
+    /// them, or it has no mark at all (the machine's row was written again after a restore).
+    static func serverLostWrites(sent: Int64, store: String?, mark: Int64?, ours: String) -> Bool {
+        guard sent > 0 else { return false }
+        guard let store else { return true }
+        return store == ours && (mark ?? 0) < sent
+    }
+
     /// The server holds a write of this store at `mark` that this store does not hold (see the type's comment).
     private func homeWentBack(mark: Int64, digest markDigest: String?) -> Bool {
-        if storeRevision < mark { return true }
+        let held = max(storeRevision, local.values.map(\.revision).max() ?? 0)
+        if held < mark { return true }
         guard let markDigest, let held = local.values.first(where: { $0.revision == mark && !$0.isViaLink }) else {
             return false  // overwritten since, or a mark from before digests: no evidence
         }

@@ -58,7 +58,7 @@ extension KeyValueBridge {
                 WITH mark AS (
                     UPDATE baton.machines SET kv_store = \(store), kv_revision = \(revision), kv_digest = \(digest)
                     WHERE machine = \(machine) AND (kv_store IS DISTINCT FROM \(store) OR kv_revision < \(revision))
-                        AND (\(sent) = 0 OR (kv_store = \(store) AND kv_revision >= \(sent)))
+                        AND NOT ((kv_store = \(store) AND kv_revision < \(sent)) OR (kv_store IS NULL AND \(sent) > 0))
                     RETURNING 1),
                 turn AS (SELECT baton.next_change() AS seq FROM mark),
                 written AS (
@@ -70,14 +70,17 @@ extension KeyValueBridge {
                 rung AS (SELECT pg_notify(\(channel), 'kv') FROM written)
                 SELECT (SELECT count(*) FROM rung)::bigint,
                     EXISTS (SELECT 1 FROM baton.machines WHERE machine = \(machine)),
-                    (SELECT kv_revision FROM baton.machines WHERE machine = \(machine) AND kv_store = \(store))
+                    (SELECT kv_store FROM baton.machines WHERE machine = \(machine)),
+                    (SELECT kv_revision FROM baton.machines WHERE machine = \(machine))
                 """, logger: logger
-            ).collect().first?.decode((Int64, Bool, Int64?).self)
+            ).collect().first?.decode((Int64, Bool, String?, Int64?).self)
             // No machine row (it is written by the round's touch): nothing was written; the round fails and the next
             // one, which touches first, sends it.
-            guard let (wrote, known, mark) = outcome, known else { throw KeyValueSendFailure.noMachineRow }
-            if sent > 0, (mark ?? 0) < sent {
-                serverWentBack(mark: mark ?? 0, lostWrites: true)
+            guard let (wrote, known, markStore, mark) = outcome, known else {
+                throw KeyValueSendFailure.noMachineRow
+            }
+            if Self.serverLostWrites(sent: sent, store: markStore, mark: mark, ours: store) {
+                serverWentBack(mark: markStore == store ? mark ?? 0 : 0, lostWrites: true)
                 return false
             }
             try advance { $0.sentRevision = max($0.sentRevision ?? 0, revision) }
