@@ -226,6 +226,8 @@ let package = Package(
                 "Wire", "AccountClient", "BatonEnvironment", "Notifications",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // PBKDF2 for the SCRAM verifier of an account's password (`ScramVerifier`); PostgresNIO links it.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]),

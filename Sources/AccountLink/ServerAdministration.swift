@@ -94,7 +94,9 @@ public struct ServerAdministration: Sendable {
             guard exists.isEmpty else {
                 throw AccountLinkError.failed("role \(name) exists already on this server; nothing was changed")
             }
-            let literal = "'" + password.replacingOccurrences(of: "'", with: "''") + "'"
+            // The verifier, never the password: the operator's statement log and pg_stat_activity see only it.
+            let verifier = try ScramVerifier.make(password)
+            let literal = "'" + verifier.replacingOccurrences(of: "'", with: "''") + "'"
             try await run(
                 "CREATE ROLE \(ServerRoles.quoted(name)) LOGIN PASSWORD \(literal) NOSUPERUSER NOBYPASSRLS NOCREATEDB "
                     + "NOCREATEROLE IN ROLE \(ServerRoles.quoted(ServerRoles.accounts))", connection, logger)
