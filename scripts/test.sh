@@ -21,5 +21,10 @@ swift build --build-tests
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${BATON_TEST_WIDTH:-6}"
 status=0
 swift test --skip-build --skip "^EndToEndTests\." "$@" || status=$?
-swift test --skip-build --filter "^EndToEndTests\." "$@" || status=$?
+# The ntfy end-to-end tests run on their own, after the others: run beside them, FavoritesWidgetEndToEndTests
+# timed out waiting for its favourite's banner in three whole runs out of three (alone, both pass every time). The
+# cause is not found yet (the closing note of the stop that added them says so); until it is, they do not share
+# a run with the suites they disturb, and are still run.
+swift test --skip-build --filter "^EndToEndTests\." --skip "^EndToEndTests\.NtfyEndToEndTests" "$@" || status=$?
+swift test --skip-build --filter "^EndToEndTests\.NtfyEndToEndTests" "$@" || status=$?
 exit $status
